@@ -1,0 +1,5 @@
+import { createGroupHandler } from "../../shared/http/group-handler.js";
+import { accessTokens } from "../../shared/runtime/dependencies.js";
+
+/** Endpoint group v1-payouts: routes are authenticated and answer 501 until their capability ships. */
+export const handler = createGroupHandler("v1-payouts", {}, accessTokens);

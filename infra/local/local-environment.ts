@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { LOCAL_TABLE_NAME } from "../../shared/data/table-schema.js";
+
+/**
+ * The local stack's settings, from the same environment for `npm start`, the ops CLI and tests:
+ * PORT (3000), DYNAMODB_LOCAL_PORT (8000), FAUXQS_PORT (4566), LOCAL_STATE (`memory` keeps no data).
+ */
+export interface LocalStackConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dynamoPort: number;
+  readonly fauxqsPort: number;
+  /** Folder holding the master secret, and data unless `persist` is false. */
+  readonly stateDir: string;
+  readonly persist: boolean;
+  readonly tableName: string;
+  readonly imageBucket: string;
+  readonly queues: LocalQueueNames;
+}
+
+export interface LocalQueueNames {
+  readonly webhooks: string;
+  readonly webhooksDeadLetter: string;
+  readonly emails: string;
+  readonly emailsDeadLetter: string;
+}
+
+const REGION = "us-east-1";
+
+const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
+  }
+  return value;
+};
+
+/** Reads the local stack's settings from the environment, with the documented defaults. */
+export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalStackConfig => {
+  const state = env.LOCAL_STATE ?? "";
+  if (state !== "" && state !== "memory" && state !== "disk") {
+    throw new Error(`LOCAL_STATE must be "memory" or "disk", got "${state}"`);
+  }
+  return {
+    host: "127.0.0.1",
+    port: port(env, "PORT", 3000),
+    dynamoPort: port(env, "DYNAMODB_LOCAL_PORT", 8000),
+    fauxqsPort: port(env, "FAUXQS_PORT", 4566),
+    stateDir: resolve(env.LOCAL_STATE_DIR ?? ".local"),
+    persist: state !== "memory",
+    tableName: LOCAL_TABLE_NAME,
+    imageBucket: "marketplace-images",
+    queues: {
+      webhooks: "marketplace-webhooks",
+      webhooksDeadLetter: "marketplace-webhooks-dlq",
+      emails: "marketplace-emails",
+      emailsDeadLetter: "marketplace-emails-dlq",
+    },
+  };
+};
+
+/** The local master secret, created once in the state folder so the stack and the ops CLI agree on it. */
+export const localMasterSecret = (config: LocalStackConfig): string => {
+  const file = join(config.stateDir, "master-secret");
+  if (!existsSync(file)) {
+    mkdirSync(config.stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+  }
+  return readFileSync(file, "utf8").trim();
+};
+
+/** Endpoint URLs of the local services. */
+export const localEndpoints = (config: LocalStackConfig) => ({
+  dynamodb: `http://${config.host}:${config.dynamoPort}`,
+  fauxqs: `http://${config.host}:${config.fauxqsPort}`,
+  gateway: `http://${config.host}:${config.port}`,
+});
+
+/**
+ * Points this process's handlers at the local services. Handlers read only these variables, the same
+ * names the CDK stack sets in AWS, so nothing in `functions/` knows where it runs.
+ */
+export const applyLocalEnvironment = (config: LocalStackConfig): void => {
+  const endpoints = localEndpoints(config);
+  Object.assign(process.env, {
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: "local",
+    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_SQS: endpoints.fauxqs,
+    AWS_ENDPOINT_URL_S3: endpoints.fauxqs,
+    S3_FORCE_PATH_STYLE: "true",
+    TABLE_NAME: config.tableName,
+    IMAGE_BUCKET: config.imageBucket,
+    PUBLIC_IMAGE_BASE_URL: `${endpoints.fauxqs}/${config.imageBucket}`,
+    WEBHOOK_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooks}`,
+    EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
+    PUBLIC_BASE_URL: endpoints.gateway,
+    MASTER_SECRET: localMasterSecret(config),
+    LOCAL_MODE: "true",
+  });
+};

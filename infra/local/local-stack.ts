@@ -1,0 +1,90 @@
+import type { ChildProcess } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import type { ApiHandler } from "../../shared/http/group-handler.js";
+import { type EndpointGroup, endpointGroups } from "../../shared/http/routes.js";
+import type { QueueHandler } from "../../shared/queue/sqs-batch.js";
+import { stopChild } from "./child-process.js";
+import { startDynamoDbLocal } from "./dynamodb-local.js";
+import { startFauxqs } from "./fauxqs-process.js";
+import { createGateway } from "./gateway.js";
+import { applyLocalEnvironment, type LocalStackConfig, localEndpoints } from "./local-environment.js";
+import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
+import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
+
+/** A running local stack. */
+export interface LocalStack {
+  readonly url: string;
+  readonly queueUrls: LocalQueueUrls;
+  stop(): Promise<void>;
+}
+
+const loadApiHandlers = async (): Promise<Record<EndpointGroup, ApiHandler>> => {
+  const entries = await Promise.all(
+    endpointGroups.map(async (group) => {
+      const module = (await import(`../../functions/${group}/handler.js`)) as { handler: ApiHandler };
+      return [group, module.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<EndpointGroup, ApiHandler>;
+};
+
+const loadWorker = async (name: "webhooks" | "mailer"): Promise<QueueHandler> =>
+  ((await import(`../../functions/${name}/handler.js`)) as { handler: QueueHandler }).handler;
+
+/**
+ * Starts DynamoDB Local and fauxqs as child processes, creates the table, queues and bucket, serves
+ * every route through the local gateway and runs the queue pollers. Whatever started is stopped again
+ * if a later step fails.
+ */
+export const startLocalStack = async (config: LocalStackConfig): Promise<LocalStack> => {
+  const children: ChildProcess[] = [];
+  const pollers: QueuePoller[] = [];
+  let sqs: SQSClient | undefined;
+  let server: ReturnType<typeof createGateway> | undefined;
+
+  const stop = async () => {
+    await Promise.all(pollers.map((p) => p.stop()));
+    sqs?.destroy();
+    if (server?.listening) {
+      const closing = server;
+      closing.closeAllConnections();
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    }
+    await Promise.all(children.map((child) => stopChild(child)));
+  };
+
+  try {
+    // Each child is tracked the moment it is spawned, so a failure later in start-up still stops it.
+    const dynamo = await startDynamoDbLocal(config);
+    children.push(dynamo.child);
+    const fauxqs = await startFauxqs(config);
+    children.push(fauxqs.child);
+    await Promise.all([dynamo.ready, fauxqs.ready]);
+    await createLocalTable(config);
+    const queueUrls = await createLocalQueues(config);
+    await createLocalBucket(config);
+
+    applyLocalEnvironment(config);
+    process.env.WEBHOOK_QUEUE_URL = queueUrls.webhooks;
+    process.env.EMAIL_QUEUE_URL = queueUrls.emails;
+
+    server = createGateway(await loadApiHandlers());
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once("error", reject);
+      listening.listen(config.port, config.host, () => resolve());
+    });
+    const port = (listening.address() as AddressInfo).port;
+    process.env.PUBLIC_BASE_URL = `http://${config.host}:${port}`;
+
+    sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
+    pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, await loadWorker("webhooks")));
+    pollers.push(await startQueuePoller(sqs, queueUrls.emails, await loadWorker("mailer")));
+
+    return { url: `http://${config.host}:${port}`, queueUrls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

@@ -1,0 +1,116 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { tableSchema } from "../../shared/data/table-schema.js";
+import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
+
+/** Queue URLs the local stack created, as the CDK stack would pass them to functions. */
+export interface LocalQueueUrls {
+  readonly webhooks: string;
+  readonly webhooksDeadLetter: string;
+  readonly emails: string;
+  readonly emailsDeadLetter: string;
+}
+
+const credentials = { accessKeyId: "local", secretAccessKey: "local" };
+const region = "us-east-1";
+
+/** Receives before a message moves to its dead-letter queue, as in the CDK stack. */
+export const MAX_RECEIVE_COUNT = 5;
+
+/** Creates the table from the shared schema (same keys and GSIs as the CDK stack); an existing table is kept. */
+export const createLocalTable = async (config: LocalStackConfig): Promise<void> => {
+  const client = new DynamoDBClient({ endpoint: localEndpoints(config).dynamodb, region, credentials });
+  const attributeNames = new Set<string>([tableSchema.partitionKey, tableSchema.sortKey]);
+  for (const index of tableSchema.globalIndexes) {
+    attributeNames.add(index.partitionKey);
+    attributeNames.add(index.sortKey);
+  }
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: config.tableName,
+        BillingMode: "PAY_PER_REQUEST",
+        AttributeDefinitions: [...attributeNames].map((name) => ({
+          AttributeName: name,
+          AttributeType: "S",
+        })),
+        KeySchema: [
+          { AttributeName: tableSchema.partitionKey, KeyType: "HASH" },
+          { AttributeName: tableSchema.sortKey, KeyType: "RANGE" },
+        ],
+        GlobalSecondaryIndexes: tableSchema.globalIndexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: "HASH" },
+            { AttributeName: index.sortKey, KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        })),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: config.tableName,
+        TimeToLiveSpecification: { Enabled: true, AttributeName: tableSchema.ttlAttribute },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+  await client.send(new DescribeTableCommand({ TableName: config.tableName }));
+  client.destroy();
+};
+
+/** Creates the webhook and e-mail queues, each with its dead-letter queue and redrive policy. */
+export const createLocalQueues = async (config: LocalStackConfig): Promise<LocalQueueUrls> => {
+  const client = new SQSClient({ endpoint: localEndpoints(config).fauxqs, region, credentials });
+  const create = async (name: string, attributes: Record<string, string> = {}) =>
+    (await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl ?? "";
+  const withDeadLetter = async (name: string, deadLetterName: string) => {
+    const deadLetterUrl = await create(deadLetterName, { MessageRetentionPeriod: "1209600" });
+    const arn = (
+      await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: deadLetterUrl, AttributeNames: ["QueueArn"] }),
+      )
+    ).Attributes?.QueueArn;
+    const url = await create(name, {
+      VisibilityTimeout: "30",
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: String(MAX_RECEIVE_COUNT) }),
+    });
+    return { url, deadLetterUrl };
+  };
+  const webhooks = await withDeadLetter(config.queues.webhooks, config.queues.webhooksDeadLetter);
+  const emails = await withDeadLetter(config.queues.emails, config.queues.emailsDeadLetter);
+  client.destroy();
+  return {
+    webhooks: webhooks.url,
+    webhooksDeadLetter: webhooks.deadLetterUrl,
+    emails: emails.url,
+    emailsDeadLetter: emails.deadLetterUrl,
+  };
+};
+
+/** Creates the image bucket. */
+export const createLocalBucket = async (config: LocalStackConfig): Promise<void> => {
+  const client = new S3Client({
+    endpoint: localEndpoints(config).fauxqs,
+    region,
+    credentials,
+    forcePathStyle: true,
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: config.imageBucket }));
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name !== "BucketAlreadyOwnedByYou" && name !== "BucketAlreadyExists") throw error;
+  }
+  client.destroy();
+};

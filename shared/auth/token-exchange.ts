@@ -1,0 +1,23 @@
+import type { AccountStore } from "../accounts/account-repository.js";
+import { unauthorized } from "../http/app-error.js";
+import type { AccessTokens, TokenAudience } from "./access-tokens.js";
+import { hashApiKey, looksLikeApiKey } from "./api-keys.js";
+
+/** Result of exchanging an API key: a bearer token and its lifetime in seconds. */
+export interface ExchangedToken {
+  readonly accessToken: string;
+  readonly expiresIn: number;
+}
+
+/** Exchanges a seller API key for a short-lived access token of one API version. */
+export const createTokenExchange = (deps: { store: AccountStore; tokens: () => Promise<AccessTokens> }) => ({
+  /** Unknown, missing or malformed keys are all the same 401, so callers learn nothing about which keys exist. */
+  async exchange(apiKey: string | undefined, audience: TokenAudience): Promise<ExchangedToken> {
+    if (!apiKey || !looksLikeApiKey(apiKey)) throw unauthorized();
+    // The key is found by its hash, so no comparison ever runs over the key itself.
+    const accountId = await deps.store.findAccountIdByApiKeyHash(hashApiKey(apiKey));
+    if (accountId === undefined) throw unauthorized();
+    const issued = await (await deps.tokens()).issue(accountId, audience);
+    return { accessToken: issued.token, expiresIn: issued.expiresIn };
+  },
+});

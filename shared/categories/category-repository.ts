@@ -1,0 +1,55 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { collections, keys } from "../data/table-keys.js";
+import { type Category, categorySchema } from "./category.js";
+
+/** Persistence of categories. */
+export interface CategoryStore {
+  /** Writes a new category; returns false when the id is taken. */
+  create(category: Category): Promise<boolean>;
+  list(): Promise<Category[]>;
+}
+
+/** The DynamoDB implementation of CategoryStore; all categories sit in one partition. */
+export const createCategoryRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): CategoryStore => ({
+  async create(category) {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.category(category.id), entity: "category", ...category },
+          ConditionExpression: "attribute_not_exists(PK)",
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
+  async list() {
+    const items: Category[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+          ExpressionAttributeValues: {
+            ":pk": collections.categories.PK,
+            ":prefix": collections.categories.skPrefix,
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) items.push(categorySchema.parse(item));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items.sort((a, b) => a.id - b.id);
+  },
+});

@@ -1,0 +1,19 @@
+import { conflict } from "../http/app-error.js";
+import { type Category, type NewCategoryInput, newCategoryInputSchema } from "./category.js";
+import type { CategoryStore } from "./category-repository.js";
+
+/** Category rules: ids are chosen by the operator and never reused. */
+export const createCategoryService = (store: CategoryStore) => ({
+  /** Creates an active category; a taken id is a conflict. */
+  async create(input: NewCategoryInput): Promise<Category> {
+    const parsed = newCategoryInputSchema.parse(input);
+    const category: Category = { ...parsed, status: "active" };
+    if (!(await store.create(category))) throw conflict(`Category ${parsed.id} already exists`);
+    return category;
+  },
+
+  /** Every category, in id order. */
+  list: () => store.list(),
+});
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,0 +1,95 @@
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type { z } from "zod";
+import type { AccessTokens } from "../auth/access-tokens.js";
+import type { ApiContext, ApiRequest } from "./api-request.js";
+import { notFound, notImplemented } from "./app-error.js";
+import { type EnvelopeKind, jsonResponse, type RouteResult, successBody } from "./envelopes.js";
+import { authenticate } from "./middleware/authenticate.js";
+import { errorEnvelope } from "./middleware/error-envelope.js";
+import { jsonBody } from "./middleware/json-body.js";
+import { requestId } from "./middleware/request-id.js";
+import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
+import { validate } from "./validation.js";
+
+/** One route's behaviour: an optional body schema and the glue that calls a service. */
+export interface RouteAction<TSchema extends z.ZodType = z.ZodType> {
+  readonly body?: TSchema;
+  handle(request: ApiRequest<z.infer<TSchema>>): Promise<RouteResult>;
+}
+
+/** Declares a route action with its body type inferred from the schema. */
+export const defineAction = <TSchema extends z.ZodType>(action: RouteAction<TSchema>): RouteAction<TSchema> =>
+  action;
+
+/** Route actions of a group, keyed as in the route table: `METHOD /path` relative to the version prefix. */
+export type GroupActions = Partial<Record<string, RouteAction>>;
+
+export type ApiHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const pipeline = (
+  kind: EnvelopeKind,
+  auth: "none" | "bearer",
+  tokens: () => Promise<AccessTokens>,
+  action: RouteAction,
+): ApiHandler => {
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(requestId(kind))
+    .use(errorEnvelope(kind))
+    .use(jsonBody());
+  if (auth === "bearer") handler.use(authenticate(kind, tokens));
+  const wrapped = handler.handler(async (event, context) => {
+    const state = context.api;
+    const body = action.body ? validate(kind, action.body, state.body) : state.body;
+    const result = await action.handle({
+      event,
+      requestId: state.requestId,
+      body,
+      rawBody: state.rawBody,
+      principal: state.principal,
+    });
+    return jsonResponse(result.status ?? 200, successBody(kind, result), state.requestId);
+  });
+  // The request-id middleware attaches `api` to the context before anything reads it.
+  return (event, context) => wrapped(event, context as ApiContext);
+};
+
+const unimplemented: RouteAction = {
+  handle: async () => {
+    throw notImplemented();
+  },
+};
+
+const unknownRoute: RouteAction = {
+  handle: async () => {
+    throw notFound("Not found");
+  },
+};
+
+/**
+ * Builds an endpoint group's Lambda handler: every route of the group from the route table gets the
+ * middleware chain (request id → error envelope → JSON body → auth → validation); routes without an
+ * action answer 501 and route keys outside the table (the version's catch-all) answer 404.
+ */
+export const createGroupHandler = (
+  group: EndpointGroup,
+  actions: GroupActions,
+  tokens: () => Promise<AccessTokens>,
+): ApiHandler => {
+  const kind = versionOf(group) as EnvelopeKind;
+  const byRouteKey = new Map<string, ApiHandler>();
+  const relativeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;
+  const declared = new Set(routesOf(group).map(relativeKey));
+  for (const key of Object.keys(actions)) {
+    if (!declared.has(key)) throw new Error(`Action ${key} is not a route of group ${group}`);
+  }
+  for (const route of routesOf(group)) {
+    const action = actions[relativeKey(route)] ?? unimplemented;
+    byRouteKey.set(routeKey(route), pipeline(kind, route.auth, tokens, action));
+  }
+  const fallback = pipeline(kind, "none", tokens, unknownRoute);
+  return (event, context) => (byRouteKey.get(event.routeKey) ?? fallback)(event, context);
+};

@@ -1,0 +1,26 @@
+import type { MiddlewareObj } from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { type ApiContext, header } from "../api-request.js";
+import { badRequest } from "../app-error.js";
+
+type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+
+/** Reads the body (base64 when API Gateway says so) and parses it as JSON unless it is declared as something else. */
+export const jsonBody = (): Middleware => ({
+  name: "json-body",
+  before: ({ event, context }) => {
+    if (event.body === undefined || event.body === null || event.body === "") return;
+    const raw = Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8");
+    context.api.rawBody = raw;
+    const contentType = header(event, "content-type")?.toLowerCase() ?? "";
+    // Multipart uploads and other declared non-JSON bodies are left raw for their route to read.
+    if (contentType !== "" && !contentType.includes("json")) return;
+    const text = raw.toString("utf8");
+    if (text.trim() === "") return;
+    try {
+      context.api.body = JSON.parse(text);
+    } catch {
+      throw badRequest("Invalid JSON");
+    }
+  },
+});

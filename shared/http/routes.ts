@@ -1,0 +1,99 @@
+/**
+ * The route table: every public route of the service, once. The CDK stack builds API Gateway routes
+ * from it and the local gateway serves from it, so the two cannot drift.
+ */
+
+export type ApiVersion = "v1" | "v2" | "payments";
+export type HttpMethod = "GET" | "POST" | "DELETE";
+/** How a route proves who is calling. */
+export type RouteAuth = "none" | "bearer";
+
+/** Lambda endpoint groups; each is one function whose code lives in `functions/<group>/handler.ts`. */
+export const endpointGroups = [
+  "v1-auth",
+  "v1-products",
+  "v1-orders",
+  "v1-seller",
+  "v1-payouts",
+  "v2-auth",
+  "v2-catalog",
+  "v2-purchases",
+  "v2-orders",
+  "v2-favorites",
+] as const;
+export type EndpointGroup = (typeof endpointGroups)[number];
+
+export interface RouteDefinition {
+  readonly version: ApiVersion;
+  readonly method: HttpMethod;
+  /** Path relative to the version prefix, with `{name}` path parameters as API Gateway spells them. */
+  readonly path: string;
+  readonly group: EndpointGroup;
+  readonly auth: RouteAuth;
+}
+
+const v1 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteAuth = "bearer") =>
+  ({ version: "v1", method, path, group, auth }) as const;
+const v2 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteAuth = "bearer") =>
+  ({ version: "v2", method, path, group, auth }) as const;
+
+export const routes: readonly RouteDefinition[] = [
+  v1("POST", "/auth/api-key/create", "v1-auth", "none"),
+  v1("POST", "/products", "v1-products"),
+  v1("POST", "/products/update/{id}", "v1-products"),
+  v1("DELETE", "/products/{id}", "v1-products"),
+  v1("GET", "/products/info/{id}", "v1-products"),
+  v1("GET", "/products", "v1-products"),
+  v1("GET", "/products/categories", "v1-products"),
+  v1("POST", "/products/moderation", "v1-products"),
+  v1("POST", "/products/img", "v1-products"),
+  v1("GET", "/orders", "v1-orders"),
+  v1("GET", "/orders/info/{id}", "v1-orders"),
+  v1("POST", "/orders/delivery/{token}", "v1-orders"),
+  v1("GET", "/seller", "v1-seller"),
+  v1("POST", "/seller/profile", "v1-seller"),
+  v1("POST", "/seller/img", "v1-seller"),
+  v1("POST", "/payout", "v1-payouts"),
+  v1("GET", "/payout/history", "v1-payouts"),
+
+  v2("POST", "/auth/api-key/create", "v2-auth", "none"),
+  v2("GET", "/balance", "v2-purchases"),
+  v2("GET", "/search", "v2-catalog"),
+  v2("GET", "/products/{seller_id}", "v2-catalog"),
+  v2("GET", "/product/{product_id}", "v2-catalog"),
+  v2("POST", "/buy", "v2-purchases"),
+  v2("POST", "/gift", "v2-purchases"),
+  v2("GET", "/history", "v2-orders"),
+  v2("GET", "/order/{order_id}", "v2-orders"),
+  v2("GET", "/favorites", "v2-favorites"),
+  v2("POST", "/favorites", "v2-favorites"),
+  v2("GET", "/comment/{product_id}", "v2-catalog"),
+  v2("GET", "/chat/{chat_id}", "v2-orders"),
+  v2("POST", "/chat/{chat_id}", "v2-orders"),
+  v2("POST", "/dispute", "v2-orders"),
+];
+
+/** Path prefix of each API version, as API Gateway and clients see it. */
+export const versionPrefix: Record<ApiVersion, string> = {
+  v1: "/api/v1",
+  v2: "/api/v2",
+  payments: "/api/payments",
+};
+
+/** Catch-all path per version: anything under the prefix that no route matches lands here (404 in-envelope). */
+export const catchAllPath = (version: ApiVersion): string => `${versionPrefix[version]}/{proxy+}`;
+
+/** The full path API Gateway sees for a route, e.g. `/api/v1/products/update/{id}`. */
+export const fullPath = (route: RouteDefinition): string => `${versionPrefix[route.version]}${route.path}`;
+
+/** The API Gateway route key, e.g. `POST /api/v1/products/update/{id}`; Lambda receives it as `event.routeKey`. */
+export const routeKey = (route: RouteDefinition): string => `${route.method} ${fullPath(route)}`;
+
+/** Routes served by one endpoint group. */
+export const routesOf = (group: EndpointGroup): RouteDefinition[] => routes.filter((r) => r.group === group);
+
+/** The API version an endpoint group belongs to. */
+export const versionOf = (group: EndpointGroup): ApiVersion => (group.startsWith("v1-") ? "v1" : "v2");
+
+/** The group whose Lambda also answers the version's catch-all route (unknown paths → 404 in-envelope). */
+export const catchAllGroup: Record<"v1" | "v2", EndpointGroup> = { v1: "v1-auth", v2: "v2-auth" };

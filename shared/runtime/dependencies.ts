@@ -1,0 +1,46 @@
+import { createAccountRepository } from "../accounts/account-repository.js";
+import { createAccountService } from "../accounts/account-service.js";
+import { createAccessTokens } from "../auth/access-tokens.js";
+import { createTokenExchange } from "../auth/token-exchange.js";
+import { createDocumentClient } from "../aws/dynamodb-client.js";
+import { createCategoryRepository } from "../categories/category-repository.js";
+import { createCategoryService } from "../categories/category-service.js";
+import { requireEnv } from "../config/environment.js";
+import { deriveKeys } from "../secrets/derived-keys.js";
+import { masterSecret } from "../secrets/master-secret.js";
+
+/**
+ * The composition root shared by every Lambda, the local gateway and the ops CLI: one document
+ * client per process, services wired to repositories. Configuration is read on first use, and a
+ * missing variable fails with its name.
+ */
+const keys = async () => deriveKeys(await masterSecret());
+
+let documentClient: ReturnType<typeof createDocumentClient> | undefined;
+const client = () => {
+  documentClient ??= createDocumentClient();
+  return documentClient;
+};
+const tableName = () => requireEnv("TABLE_NAME");
+
+let tokensPromise: ReturnType<typeof buildTokens> | undefined;
+const buildTokens = async () => createAccessTokens((await keys()).tokenSigning);
+
+/** Access-token issuing and verification, keyed once per process. */
+export const accessTokens = () => {
+  tokensPromise ??= buildTokens();
+  return tokensPromise;
+};
+
+/** Account persistence. */
+export const accountStore = () => createAccountRepository(client(), tableName());
+
+/** Account creation. */
+export const accountService = () =>
+  createAccountService({ store: accountStore(), dataKey: async () => (await keys()).dataEncryption });
+
+/** API key → access token. */
+export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
+
+/** Categories. */
+export const categoryService = () => createCategoryService(createCategoryRepository(client(), tableName()));
