@@ -2,7 +2,7 @@ import { readSecretString } from "../aws/secrets-client.js";
 import { optionalEnv } from "../config/environment.js";
 
 /**
- * Loads the service's master secret once per process: from MASTER_SECRET (base64, local stack and
+ * Loads the service's master secret once per process: from MASTER_SECRET (local stack and
  * tests) or from Secrets Manager via MASTER_SECRET_ARN (AWS). Every key the service uses is derived
  * from it, so rotating one secret rotates them all.
  */
@@ -16,9 +16,10 @@ const load = async (): Promise<Buffer> => {
   return decode(await readSecretString(arn), "MASTER_SECRET_ARN");
 };
 
+// The secret is opaque text (Secrets Manager generates 64 characters); HKDF stretches it into keys.
 const decode = (value: string, source: string): Buffer => {
-  const bytes = Buffer.from(value.trim(), "base64");
-  if (bytes.length < 32) throw new Error(`${source} must hold at least 32 bytes of base64`);
+  const bytes = Buffer.from(value.trim(), "utf8");
+  if (bytes.length < 32) throw new Error(`${source} must be at least 32 characters long`);
   return bytes;
 };
 

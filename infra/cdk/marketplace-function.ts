@@ -1,0 +1,64 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Architecture, LoggingFormat, Runtime } from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+
+export interface MarketplaceFunctionProps {
+  /** Entry file, relative to the project root, e.g. `functions/v1-auth/handler.ts`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly environment: Record<string, string>;
+  readonly timeout?: Duration;
+  readonly memorySize?: number;
+}
+
+/**
+ * One Lambda with the project's defaults: Node.js 24 on arm64, ESM bundle built locally by esbuild
+ * (no Docker), minified with source maps, JSON logs into an explicit log group with a retention.
+ */
+export class MarketplaceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: MarketplaceFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, "Logs", {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An own role that may write only to this function's log group, instead of the broad managed policy.
+    this.role = new Role(this, "Role", {
+      assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+      description: `Execution role of ${props.description}`,
+    });
+    this.logGroup.grantWrite(this.role);
+    this.function = new NodejsFunction(this, "Function", {
+      role: this.role,
+      entry: props.entry,
+      handler: "handler",
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup: this.logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      environment: { NODE_OPTIONS: "--enable-source-maps", ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: "node24",
+        minify: true,
+        sourceMap: true,
+        mainFields: ["module", "main"],
+        // Bundled CommonJS dependencies may call require(); ESM output needs it defined.
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The SDK is bundled so Lambda runs the exact versions the tests ran, not the runtime's copy.
+        externalModules: [],
+      },
+    });
+  }
+}

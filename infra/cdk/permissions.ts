@@ -1,0 +1,27 @@
+import type { EndpointGroup } from "../../shared/http/routes.js";
+
+/** What a function may do with the table. */
+export type TableAccess = "none" | "read-keys" | "read" | "read-write";
+
+/** Least-privilege profile of one function: every grant the stack gives it comes from here. */
+export interface FunctionPermissions {
+  readonly table: TableAccess;
+  /** Reads the master secret (token verification, sealed values). */
+  readonly masterSecret: boolean;
+  /** Writes and deletes image objects. */
+  readonly images: boolean;
+}
+
+/** Each API endpoint group's profile; read-only groups get no write action on the table. */
+export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
+  "v1-auth": { table: "read-keys", masterSecret: true, images: false },
+  "v2-auth": { table: "read-keys", masterSecret: true, images: false },
+  "v1-products": { table: "read-write", masterSecret: true, images: true },
+  "v1-orders": { table: "read-write", masterSecret: true, images: false },
+  "v1-seller": { table: "read-write", masterSecret: true, images: true },
+  "v1-payouts": { table: "read-write", masterSecret: true, images: false },
+  "v2-catalog": { table: "read", masterSecret: true, images: false },
+  "v2-purchases": { table: "read-write", masterSecret: true, images: false },
+  "v2-orders": { table: "read-write", masterSecret: true, images: false },
+  "v2-favorites": { table: "read-write", masterSecret: true, images: false },
+};
