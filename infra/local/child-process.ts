@@ -1,7 +1,20 @@
 import type { ChildProcess } from "node:child_process";
 
 /** Waits until `probe` succeeds, failing early if the child exits or the time runs out. */
-export const waitUntilReady = async (
+export const waitUntilReady = (
+  name: string,
+  child: ChildProcess,
+  probe: () => Promise<boolean>,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> => {
+  const ready = poll(name, child, probe, output, timeoutMs);
+  // Start-up may fail elsewhere before anyone awaits this; the rejection is still seen by whoever does.
+  ready.catch(() => undefined);
+  return ready;
+};
+
+const poll = async (
   name: string,
   child: ChildProcess,
   probe: () => Promise<boolean>,

@@ -5,19 +5,24 @@ import { fileURLToPath } from "node:url";
 import { assertPortFree, captureOutput, type StartingChild, waitUntilReady } from "./child-process.js";
 import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
 
-// fauxqs exports only its library entry, so its CLI is found from the package folder above it.
+// fauxqs exports only its library entry (and `import.meta.resolve` is not everywhere), so its CLI is
+// found the way Node resolves packages: the nearest node_modules/fauxqs above this file.
 const fauxqsEntry = (): string => {
-  let dir = dirname(fileURLToPath(import.meta.resolve("fauxqs")));
-  while (!existsSync(join(dir, "package.json"))) {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifestPath = join(dir, "node_modules", "fauxqs", "package.json");
+    if (existsSync(manifestPath)) {
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+        bin: string | Record<string, string>;
+      };
+      const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.fauxqs;
+      if (!bin) throw new Error("fauxqs package has no bin entry");
+      return join(dirname(manifestPath), bin);
+    }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("fauxqs package.json not found");
+    if (parent === dir) throw new Error("fauxqs is not installed (run npm ci)");
     dir = parent;
   }
-  const manifestPath = join(dir, "package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: string | Record<string, string> };
-  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.fauxqs;
-  if (!bin) throw new Error("fauxqs package has no bin entry");
-  return join(dirname(manifestPath), bin);
 };
 
 /** Starts fauxqs (SQS and S3 over their real wire protocols) as a child process and waits for its health check. */

@@ -1,13 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import type { ApiHandler } from "../../shared/http/group-handler.js";
-import { type EndpointGroup, endpointGroups } from "../../shared/http/routes.js";
-import type { QueueHandler } from "../../shared/queue/sqs-batch.js";
 import { stopChild } from "./child-process.js";
 import { startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
+import { apiHandlers, workerHandlers } from "./handler-registry.js";
 import { applyLocalEnvironment, type LocalStackConfig, localEndpoints } from "./local-environment.js";
 import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
 import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
@@ -18,19 +16,6 @@ export interface LocalStack {
   readonly queueUrls: LocalQueueUrls;
   stop(): Promise<void>;
 }
-
-const loadApiHandlers = async (): Promise<Record<EndpointGroup, ApiHandler>> => {
-  const entries = await Promise.all(
-    endpointGroups.map(async (group) => {
-      const module = (await import(`../../functions/${group}/handler.js`)) as { handler: ApiHandler };
-      return [group, module.handler] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<EndpointGroup, ApiHandler>;
-};
-
-const loadWorker = async (name: "webhooks" | "mailer"): Promise<QueueHandler> =>
-  ((await import(`../../functions/${name}/handler.js`)) as { handler: QueueHandler }).handler;
 
 /**
  * Starts DynamoDB Local and fauxqs as child processes, creates the table, queues and bucket, serves
@@ -69,7 +54,7 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     process.env.WEBHOOK_QUEUE_URL = queueUrls.webhooks;
     process.env.EMAIL_QUEUE_URL = queueUrls.emails;
 
-    server = createGateway(await loadApiHandlers());
+    server = createGateway(apiHandlers);
     const listening = server;
     await new Promise<void>((resolve, reject) => {
       listening.once("error", reject);
@@ -79,8 +64,8 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     process.env.PUBLIC_BASE_URL = `http://${config.host}:${port}`;
 
     sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
-    pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, await loadWorker("webhooks")));
-    pollers.push(await startQueuePoller(sqs, queueUrls.emails, await loadWorker("mailer")));
+    pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, workerHandlers.webhooks));
+    pollers.push(await startQueuePoller(sqs, queueUrls.emails, workerHandlers.emails));
 
     return { url: `http://${config.host}:${port}`, queueUrls, stop };
   } catch (error) {

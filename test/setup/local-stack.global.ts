@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { localConfigFromEnv } from "../../infra/local/local-environment.js";
+import { startLocalStack } from "../../infra/local/local-stack.js";
+import { freePort } from "../support/free-port.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the local gateway, e.g. http://127.0.0.1:41234. */
+    gatewayUrl: string;
+    /** The environment the stack's handlers run with; test files apply it to reach the same services. */
+    stackEnv: Record<string, string>;
+    /** Environment for a child process (ops CLI) to find this stack the way `npm run ops` would. */
+    opsEnv: Record<string, string>;
+  }
+}
+
+/** Starts one local stack (DynamoDB Local, fauxqs, gateway, pollers) for the whole test run. */
+export default async function setup(project: TestProject) {
+  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-test-"));
+  const opsEnv = {
+    PORT: String(await freePort()),
+    DYNAMODB_LOCAL_PORT: String(await freePort()),
+    FAUXQS_PORT: String(await freePort()),
+    LOCAL_STATE: "memory",
+    LOCAL_STATE_DIR: stateDir,
+  };
+  const stack = await startLocalStack(localConfigFromEnv({ ...process.env, ...opsEnv }));
+  const stackEnvNames = [
+    "AWS_REGION",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_ENDPOINT_URL_DYNAMODB",
+    "AWS_ENDPOINT_URL_SQS",
+    "AWS_ENDPOINT_URL_S3",
+    "S3_FORCE_PATH_STYLE",
+    "TABLE_NAME",
+    "IMAGE_BUCKET",
+    "PUBLIC_IMAGE_BASE_URL",
+    "WEBHOOK_QUEUE_URL",
+    "EMAIL_QUEUE_URL",
+    "PUBLIC_BASE_URL",
+    "MASTER_SECRET",
+    "LOCAL_MODE",
+  ];
+  const stackEnv = Object.fromEntries(stackEnvNames.map((name) => [name, process.env[name] ?? ""]));
+  project.provide("gatewayUrl", stack.url);
+  project.provide("stackEnv", stackEnv);
+  project.provide("opsEnv", opsEnv);
+  return async () => {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}

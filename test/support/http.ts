@@ -1,0 +1,30 @@
+import { inject } from "vitest";
+
+/** A response read whole: status, headers and the parsed JSON body. */
+export interface JsonResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly text: string;
+}
+
+/** Sends a request to the local gateway under test and parses its JSON body. */
+export const request = async (
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<JsonResponse> => {
+  const response = await fetch(`${inject("gatewayUrl")}${path}`, {
+    method,
+    headers: options.headers,
+    body: options.body,
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+};
