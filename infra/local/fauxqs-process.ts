@@ -35,7 +35,6 @@ export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChi
     env: {
       ...process.env,
       FAUXQS_PORT: String(config.fauxqsPort),
-      FAUXQS_HOST: config.host,
       FAUXQS_LOGGER: "false",
       ...(config.persist ? { FAUXQS_DATA_DIR: dataDir, FAUXQS_PERSISTENCE: "true" } : {}),
     },

@@ -21,6 +21,12 @@ export interface LocalQueueUrls {
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 const region = "us-east-1";
 
+/**
+ * A queue URL on the emulator's own endpoint. fauxqs answers with `sqs.<region>.localhost` URLs, which
+ * do not resolve everywhere, and the SDK sends to a queue URL's host; fauxqs finds queues by name.
+ */
+export const localQueueUrl = (endpoint: string, name: string): string => `${endpoint}/000000000000/${name}`;
+
 /** Receives before a message moves to its dead-letter queue, as in the CDK stack. */
 export const MAX_RECEIVE_COUNT = 5;
 
@@ -72,8 +78,10 @@ export const createLocalTable = async (config: LocalStackConfig): Promise<void> 
 /** Creates the webhook and e-mail queues, each with its dead-letter queue and redrive policy. */
 export const createLocalQueues = async (config: LocalStackConfig): Promise<LocalQueueUrls> => {
   const client = new SQSClient({ endpoint: localEndpoints(config).fauxqs, region, credentials });
-  const create = async (name: string, attributes: Record<string, string> = {}) =>
-    (await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl ?? "";
+  const create = async (name: string, attributes: Record<string, string> = {}) => {
+    await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+    return localQueueUrl(localEndpoints(config).fauxqs, name);
+  };
   const withDeadLetter = async (name: string, deadLetterName: string) => {
     const deadLetterUrl = await create(deadLetterName, { MessageRetentionPeriod: "1209600" });
     const arn = (

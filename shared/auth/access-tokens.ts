@@ -43,8 +43,10 @@ export const createAccessTokens = (signingKey: Uint8Array, now: () => Date = () 
         currentDate: now(),
         requiredClaims: ["sub", "exp", "iat"],
       });
-      const accountId = Number(payload.sub);
-      if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new InvalidTokenError("Bad subject");
+      const subject = payload.sub ?? "";
+      const accountId = Number(subject);
+      if (!/^[1-9]\d*$/.test(subject) || !Number.isSafeInteger(accountId))
+        throw new InvalidTokenError("Bad subject");
       return { accountId };
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) {

@@ -16,7 +16,8 @@ const messageOf = (issue: z.core.$ZodIssue): string => {
 
 /** Validates input with a zod schema; failure is a 400 (v1) or a 422 `invalid_request` (v2) naming the problem. */
 export const validate = <T extends z.ZodType>(kind: EnvelopeKind, schema: T, input: unknown): z.infer<T> => {
-  const result = schema.safeParse(input);
+  // Zod 4 leaves `input` out of issues unless asked; it tells a missing field from a mistyped one.
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];

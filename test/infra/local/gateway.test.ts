@@ -1,0 +1,107 @@
+import type { AddressInfo } from "node:net";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway } from "../../../infra/local/gateway.js";
+import type { ApiHandler } from "../../../shared/http/group-handler.js";
+import { type EndpointGroup, endpointGroups } from "../../../shared/http/routes.js";
+
+const seen: { group: EndpointGroup; event: APIGatewayProxyEventV2 }[] = [];
+const capture =
+  (group: EndpointGroup): ApiHandler =>
+  async (event) => {
+    seen.push({ group, event });
+    return { statusCode: 299, headers: { "x-group": group }, body: "captured" };
+  };
+
+const server = createGateway(
+  Object.fromEntries(endpointGroups.map((g) => [g, capture(g)])) as Record<EndpointGroup, ApiHandler>,
+);
+let base = "";
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const lastEvent = () => {
+  const last = seen.at(-1);
+  if (!last) throw new Error("no event captured");
+  return last;
+};
+
+describe("local gateway", () => {
+  it("builds an API Gateway v2 event with route key, decoded path parameters and joined query values", async () => {
+    const response = await fetch(`${base}/api/v1/products/info/a%20b?page=2&tag=x&tag=y`, {
+      headers: { "X-Custom": "1" },
+    });
+    expect(response.status).toBe(299);
+    expect(response.headers.get("x-group")).toBe("v1-products");
+    const { group, event } = lastEvent();
+    expect(group).toBe("v1-products");
+    expect(event.version).toBe("2.0");
+    expect(event.routeKey).toBe("GET /api/v1/products/info/{id}");
+    expect(event.requestContext.routeKey).toBe("GET /api/v1/products/info/{id}");
+    expect(event.rawPath).toBe("/api/v1/products/info/a%20b");
+    expect(event.rawQueryString).toBe("page=2&tag=x&tag=y");
+    expect(event.pathParameters).toEqual({ id: "a b" });
+    expect(event.queryStringParameters).toEqual({ page: "2", tag: "x,y" });
+    expect(event.headers["x-custom"]).toBe("1");
+    expect(event.requestContext.http.method).toBe("GET");
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event.body).toBeUndefined();
+    expect(event.isBase64Encoded).toBe(false);
+  });
+
+  it("passes JSON bodies as text", async () => {
+    await fetch(`${base}/api/v2/buy`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"product_id":"p1"}',
+    });
+    const { event } = lastEvent();
+    expect(event.routeKey).toBe("POST /api/v2/buy");
+    expect(event.body).toBe('{"product_id":"p1"}');
+    expect(event.isBase64Encoded).toBe(false);
+  });
+
+  it("passes multipart uploads base64-encoded, byte for byte", async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
+    const form = new FormData();
+    form.set("id_product", "p1");
+    form.set("img", new Blob([bytes], { type: "image/png" }), "x.png");
+    await fetch(`${base}/api/v1/products/img`, { method: "POST", body: form });
+    const { event } = lastEvent();
+    expect(event.isBase64Encoded).toBe(true);
+    expect(event.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    const decoded = Buffer.from(event.body ?? "", "base64");
+    expect(decoded.includes(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("sends unknown paths under a version to that version's catch-all", async () => {
+    await fetch(`${base}/api/v2/nothing/here`, { method: "PATCH" });
+    const { group, event } = lastEvent();
+    expect(group).toBe("v2-auth");
+    expect(event.routeKey).toBe("ANY /api/v2/{proxy+}");
+    expect(event.pathParameters).toEqual({ proxy: "nothing/here" });
+  });
+
+  it("answers paths outside both APIs like API Gateway does, without calling a handler", async () => {
+    const before = seen.length;
+    const response = await fetch(`${base}/favicon.ico`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "Not Found" });
+    expect(seen.length).toBe(before);
+  });
+
+  it("refuses bodies over API Gateway's 10 MB limit with 413", async () => {
+    const response = await fetch(`${base}/api/v1/products`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  catchAllGroup,
+  catchAllPath,
+  endpointGroups,
+  fullPath,
+  routeKey,
+  routes,
+  routesOf,
+  versionOf,
+} from "../../../shared/http/routes.js";
+
+/** The spec's "Seller API v1" endpoint table, in order. */
+const specV1Routes = [
+  "POST /auth/api-key/create",
+  "POST /products",
+  "POST /products/update/{id}",
+  "DELETE /products/{id}",
+  "GET /products/info/{id}",
+  "GET /products",
+  "GET /products/categories",
+  "POST /products/moderation",
+  "POST /products/img",
+  "GET /orders",
+  "GET /orders/info/{id}",
+  "POST /orders/delivery/{token}",
+  "GET /seller",
+  "POST /seller/profile",
+  "POST /seller/img",
+  "POST /payout",
+  "GET /payout/history",
+];
+
+/** The spec's "Reseller API v2" endpoint table, in order. */
+const specV2Routes = [
+  "POST /auth/api-key/create",
+  "GET /balance",
+  "GET /search",
+  "GET /products/{seller_id}",
+  "GET /product/{product_id}",
+  "POST /buy",
+  "POST /gift",
+  "GET /history",
+  "GET /order/{order_id}",
+  "GET /favorites",
+  "POST /favorites",
+  "GET /comment/{product_id}",
+  "GET /chat/{chat_id}",
+  "POST /chat/{chat_id}",
+  "POST /dispute",
+];
+
+const relativeKeys = (version: "v1" | "v2"): string[] =>
+  routes.filter((r) => r.version === version).map((r) => `${r.method} ${r.path}`);
+
+describe("route table", () => {
+  it("contains exactly the 17 v1 routes of the spec", () => {
+    expect(specV1Routes).toHaveLength(17);
+    expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes].sort());
+  });
+
+  it("contains exactly the 15 v2 routes of the spec", () => {
+    expect(specV2Routes).toHaveLength(15);
+    expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
+  });
+
+  it("contains no routes besides the 32 v1 and v2 routes", () => {
+    expect(routes).toHaveLength(32);
+  });
+
+  it("every route key is unique", () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(routes.length);
+  });
+
+  it("route keys carry the method and the full versioned path", () => {
+    const update = routes.find((r) => r.version === "v1" && r.path === "/products/update/{id}");
+    expect(update && routeKey(update)).toBe("POST /api/v1/products/update/{id}");
+    const buy = routes.find((r) => r.version === "v2" && r.path === "/buy");
+    expect(buy && fullPath(buy)).toBe("/api/v2/buy");
+  });
+
+  it("only the two token exchanges have auth none; every other route needs a bearer token", () => {
+    const open = routes.filter((r) => r.auth === "none").map(routeKey);
+    expect(open.sort()).toEqual(["POST /api/v1/auth/api-key/create", "POST /api/v2/auth/api-key/create"]);
+    const bearer = routes.filter((r) => r.auth === "bearer");
+    expect(bearer).toHaveLength(30);
+  });
+
+  it.each(endpointGroups)("group %s serves at least one route", (group) => {
+    expect(routesOf(group).length).toBeGreaterThan(0);
+  });
+
+  it("every route belongs to a declared group of its own API version", () => {
+    for (const route of routes) {
+      expect(endpointGroups).toContain(route.group);
+      expect(versionOf(route.group)).toBe(route.version);
+    }
+  });
+
+  it("the catch-all routes are /api/v1/{proxy+} and /api/v2/{proxy+}, served by the auth groups", () => {
+    expect(catchAllPath("v1")).toBe("/api/v1/{proxy+}");
+    expect(catchAllPath("v2")).toBe("/api/v2/{proxy+}");
+    expect(catchAllGroup).toEqual({ v1: "v1-auth", v2: "v2-auth" });
+  });
+});
