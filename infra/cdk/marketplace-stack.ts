@@ -35,6 +35,19 @@ export interface MarketplaceStackProps extends StackProps {
   readonly senderIdentity: string;
 }
 
+const tableReadActions = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:ConditionCheckItem",
+];
+const tableWriteActions = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+];
+
 /** Receives before a message moves to its dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
 
@@ -146,8 +159,14 @@ export class MarketplaceStack extends Stack {
         // Token exchange reads one item by key: no index, no query, no write.
         role.addToPolicy(new PolicyStatement({ actions: ["dynamodb:GetItem"], resources: [table.tableArn] }));
       }
-      if (permissions.table === "read") table.grantReadData(role);
-      if (permissions.table === "read-write") table.grantReadWriteData(role);
+      if (permissions.table === "read" || permissions.table === "read-write") {
+        // Item and index actions only: CDK's grantReadData would add stream reads nobody here needs.
+        const actions =
+          permissions.table === "read" ? tableReadActions : [...tableReadActions, ...tableWriteActions];
+        role.addToPolicy(
+          new PolicyStatement({ actions, resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+        );
+      }
       if (permissions.masterSecret) masterSecret.grantRead(role);
       if (permissions.images) {
         // Uploads write and replace objects under the image prefixes; nothing lists or reads the bucket.

@@ -1,0 +1,707 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { App } from "aws-cdk-lib";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { Queue } from "aws-cdk-lib/aws-sqs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../infra/cdk/app.js";
+import type { MarketplaceStack } from "../../../infra/cdk/marketplace-stack.js";
+import { apiGroupPermissions } from "../../../infra/cdk/permissions.js";
+import { tableSchema } from "../../../shared/data/table-schema.js";
+import {
+  catchAllGroup,
+  catchAllPath,
+  type EndpointGroup,
+  endpointGroups,
+  fullPath,
+  routes,
+  routesOf,
+} from "../../../shared/http/routes.js";
+
+// --- Helpers: narrow the synthesized template without `any` ---------------------------------------
+
+type Json = Record<string, unknown>;
+
+interface Resource {
+  readonly logicalId: string;
+  readonly type: string;
+  readonly properties: Json;
+}
+
+interface Statement {
+  readonly effect: string;
+  readonly actions: string[];
+  readonly resources: unknown[];
+}
+
+const isJson = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const asJson = (value: unknown, what: string): Json => {
+  if (!isJson(value)) throw new Error(`${what} is not an object: ${JSON.stringify(value)}`);
+  return value;
+};
+
+const asArray = (value: unknown, what: string): unknown[] => {
+  if (!Array.isArray(value)) throw new Error(`${what} is not an array: ${JSON.stringify(value)}`);
+  return value;
+};
+
+const asString = (value: unknown, what: string): string => {
+  if (typeof value !== "string") throw new Error(`${what} is not a string: ${JSON.stringify(value)}`);
+  return value;
+};
+
+/** IAM allows a single value or a list wherever it allows a list. */
+const toList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/** The logical id of `{ "Ref": id }`. */
+const refId = (value: unknown, what: string): string => asString(asJson(value, what).Ref, `${what}.Ref`);
+
+/** The logical id of `{ "Fn::GetAtt": [id, attribute] }`, checking the attribute. */
+const getAttId = (value: unknown, attribute: string, what: string): string => {
+  const [id, attr] = asArray(asJson(value, what)["Fn::GetAtt"], `${what}.Fn::GetAtt`);
+  expect(attr, `${what} attribute`).toBe(attribute);
+  return asString(id, `${what}.Fn::GetAtt[0]`);
+};
+
+/** The logical-id part of an API Gateway endpoint group's construct id: `v1-auth` → `Apiv1auth`. */
+const constructIdOf = (group: EndpointGroup): string => `Api${group.replaceAll("-", "")}`;
+
+const apiFunctionIds = endpointGroups.map(constructIdOf);
+const workerFunctionIds = ["WebhookSender", "Mailer"];
+const allFunctionIds = [...apiFunctionIds, ...workerFunctionIds];
+
+const dynamoWriteActions = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+  "dynamodb:PartiQLInsert",
+  "dynamodb:PartiQLUpdate",
+  "dynamodb:PartiQLDelete",
+];
+
+// --- The app, built and synthesized once --------------------------------------------------------
+
+const context = { "aws:cdk:bundling-stacks": [], "marketplace:senderIdentity": "example.com" };
+
+let app: App;
+let stack: MarketplaceStack;
+let cachedTemplate: Template | undefined;
+let cachedResources: Resource[] | undefined;
+
+beforeAll(() => {
+  ({ app, stack } = buildApp(new App({ context })));
+});
+
+/** The stack's template; the first call synthesizes the app (cdk-nag included), later calls reuse it. */
+const template = (): Template => {
+  cachedTemplate ??= Template.fromStack(stack);
+  return cachedTemplate;
+};
+
+const allResources = (): Resource[] => {
+  if (!cachedResources) {
+    const json: unknown = template().toJSON();
+    const resources = asJson(asJson(json, "template").Resources, "Resources");
+    cachedResources = Object.entries(resources).map(([logicalId, value]) => {
+      const resource = asJson(value, logicalId);
+      return {
+        logicalId,
+        type: asString(resource.Type, `${logicalId}.Type`),
+        properties: isJson(resource.Properties) ? resource.Properties : {},
+      };
+    });
+  }
+  return cachedResources;
+};
+
+const ofType = (type: string): Resource[] => allResources().filter((r) => r.type === type);
+
+/** The one resource of a type whose logical id contains `idPart`; fails on none or several. */
+const findOne = (type: string, idPart: string): Resource => {
+  const matches = ofType(type).filter((r) => r.logicalId.includes(idPart));
+  if (matches.length !== 1) {
+    throw new Error(
+      `Expected one ${type} with "${idPart}" in its logical id, found ${JSON.stringify(matches.map((m) => m.logicalId))}`,
+    );
+  }
+  const [match] = matches;
+  if (!match) throw new Error("unreachable");
+  return match;
+};
+
+const byId = (logicalId: string): Resource => {
+  const match = allResources().find((r) => r.logicalId === logicalId);
+  if (!match) throw new Error(`No resource ${logicalId}`);
+  return match;
+};
+
+/** The Lambda function of a MarketplaceFunction construct (its logical id starts `<constructId>Function`). */
+const functionOf = (constructId: string): Resource =>
+  findOne("AWS::Lambda::Function", `${constructId}Function`);
+
+const roleOf = (constructId: string): Resource => findOne("AWS::IAM::Role", `${constructId}Role`);
+
+const toStatement = (value: unknown): Statement => {
+  const statement = asJson(value, "policy statement");
+  return {
+    effect: asString(statement.Effect, "Effect"),
+    actions: toList(statement.Action).map((a) => asString(a, "Action")),
+    resources: toList(statement.Resource),
+  };
+};
+
+/** Every statement that applies to a function's role: inline policies and attached (managed) policies. */
+const statementsOf = (constructId: string): Statement[] => {
+  const role = roleOf(constructId);
+  const documents: unknown[] = [];
+  for (const inline of toList(role.properties.Policies ?? [])) {
+    documents.push(asJson(inline, "inline policy").PolicyDocument);
+  }
+  for (const policy of [...ofType("AWS::IAM::Policy"), ...ofType("AWS::IAM::ManagedPolicy")]) {
+    const roles = toList(policy.properties.Roles ?? []);
+    if (roles.some((r) => isJson(r) && r.Ref === role.logicalId))
+      documents.push(policy.properties.PolicyDocument);
+  }
+  return documents.flatMap((document) =>
+    asArray(asJson(document, "policy document").Statement, "Statement").map(toStatement),
+  );
+};
+
+/** Sorted, distinct actions a function's role allows. */
+const allowedActions = (constructId: string): string[] =>
+  [
+    ...new Set(
+      statementsOf(constructId)
+        .filter((s) => s.effect === "Allow")
+        .flatMap((s) => s.actions),
+    ),
+  ].sort();
+
+/** Per function, the allowed actions that satisfy `keep`; every function is listed, with [] when none. */
+const actionsByFunction = (keep: (action: string) => boolean): Record<string, string[]> =>
+  Object.fromEntries(allFunctionIds.map((id) => [id, allowedActions(id).filter(keep)]));
+
+/** The function logical id an API Gateway route's integration invokes. */
+const functionBehindRoute = (routeKey: string): string => {
+  const matches = ofType("AWS::ApiGatewayV2::Route").filter((r) => r.properties.RouteKey === routeKey);
+  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
+  const [route] = matches;
+  if (!route) throw new Error("unreachable");
+  // Target: { "Fn::Join": ["", ["integrations/", { Ref: <integration> }]] }
+  const join = asArray(asJson(route.properties.Target, "Target")["Fn::Join"], "Target.Fn::Join");
+  const parts = asArray(join[1], "Target.Fn::Join[1]");
+  expect(parts[0]).toBe("integrations/");
+  const integration = byId(refId(parts[1], "Target integration"));
+  expect(integration.type).toBe("AWS::ApiGatewayV2::Integration");
+  expect(integration.properties.IntegrationType).toBe("AWS_PROXY");
+  const functionId = getAttId(integration.properties.IntegrationUri, "Arn", "IntegrationUri");
+  expect(byId(functionId).type).toBe("AWS::Lambda::Function");
+  return functionId;
+};
+
+/** Environment variables of a function, as template values. */
+const environmentOf = (constructId: string): Json =>
+  asJson(
+    asJson(functionOf(constructId).properties.Environment, "Environment").Variables,
+    "Environment.Variables",
+  );
+
+const expectedRouteKeys = [
+  ...routes.map((route) => `${route.method} ${fullPath(route)}`),
+  "ANY /api/v1/{proxy+}",
+  "ANY /api/v2/{proxy+}",
+];
+
+// --- Tests --------------------------------------------------------------------------------------
+
+describe("MarketplaceStack", () => {
+  describe("synthesis and cdk-nag", () => {
+    it("synthesizes with cdk-nag AwsSolutions checks passing under only the written acknowledgements, with routes.length + 2 API routes", () => {
+      // A cdk-nag finding that no acknowledgement covers makes synth throw the validation report.
+      expect(() => app.synth()).not.toThrow();
+      const synthesized: unknown = app.synth().getStackArtifact(stack.artifactId).template;
+      const resources = Object.values(asJson(asJson(synthesized, "template").Resources, "Resources"));
+      const routeCount = resources.filter((r) => isJson(r) && r.Type === "AWS::ApiGatewayV2::Route").length;
+      expect(routeCount).toBe(routes.length + 2);
+    });
+
+    it("cdk-nag is registered on the built app: an unacknowledged non-compliant resource fails synth with its AwsSolutions finding", () => {
+      const outdir = mkdtempSync(join(tmpdir(), "marketplace-nag-"));
+      try {
+        const probe = buildApp(new App({ context, outdir }));
+        // No dead-letter queue, no enforced SSL: AwsSolutions-SQS3 and AwsSolutions-SQS4.
+        new Queue(probe.stack, "NonCompliantProbe", {});
+        expect(() => probe.app.synth()).toThrow(/validation-report\.json/);
+        const report: unknown = JSON.parse(readFileSync(join(outdir, "validation-report.json"), "utf8"));
+        const pluginReports = asArray(asJson(report, "report").pluginReports, "pluginReports").map((p) =>
+          asJson(p, "plugin report"),
+        );
+        const nag = pluginReports.find((p) => p.pluginName === "AwsSolutions");
+        expect(nag?.conclusion).toBe("failure");
+        const violations = asArray(nag?.violations, "violations").map((v) => {
+          const violation = asJson(v, "violation");
+          const constructs = asArray(violation.violatingConstructs, "violatingConstructs");
+          return {
+            rule: violation.ruleName,
+            paths: constructs.map((c) => asJson(c, "violating construct").constructPath),
+          };
+        });
+        expect(violations).toEqual([
+          { rule: "AwsSolutions-SQS3", paths: ["Marketplace/NonCompliantProbe/Resource"] },
+          { rule: "AwsSolutions-SQS4", paths: ["Marketplace/NonCompliantProbe/Resource"] },
+        ]);
+      } finally {
+        rmSync(outdir, { recursive: true, force: true });
+      }
+    });
+
+    it("no construct of the stack carries an error or warning annotation", () => {
+      template();
+      const annotations = Annotations.fromStack(stack);
+      annotations.hasNoError("*", Match.anyValue());
+      annotations.hasNoWarning("*", Match.anyValue());
+    });
+  });
+
+  describe("HTTP API routes", () => {
+    it("every route of the route table is an API Gateway route keyed 'METHOD fullPath', plus ANY catch-alls for /api/v1 and /api/v2, and no other route", () => {
+      const routeKeys = ofType("AWS::ApiGatewayV2::Route").map((r) => r.properties.RouteKey);
+      expect(routeKeys).toHaveLength(routes.length + 2);
+      expect([...routeKeys].sort()).toEqual([...expectedRouteKeys].sort());
+      expect(catchAllPath("v1")).toBe("/api/v1/{proxy+}");
+      expect(catchAllPath("v2")).toBe("/api/v2/{proxy+}");
+      template().resourceCountIs("AWS::ApiGatewayV2::Api", 1);
+    });
+
+    describe("every route of the route table is an API Gateway route to its group's function", () => {
+      it.each(routes.map((route) => [`${route.method} ${fullPath(route)}`, route.group] as const))(
+        "%s → %s",
+        (routeKey, group) => {
+          expect(functionBehindRoute(routeKey)).toMatch(new RegExp(`^${constructIdOf(group)}Function`));
+        },
+      );
+    });
+
+    it("each version's catch-all route integrates with its catch-all group's function (v1-auth, v2-auth)", () => {
+      expect(catchAllGroup).toEqual({ v1: "v1-auth", v2: "v2-auth" });
+      expect(functionBehindRoute("ANY /api/v1/{proxy+}")).toMatch(/^Apiv1authFunction/);
+      expect(functionBehindRoute("ANY /api/v2/{proxy+}")).toMatch(/^Apiv2authFunction/);
+    });
+
+    it("API Gateway may invoke each group's function once per route it serves, and nothing else", () => {
+      const permissions = ofType("AWS::Lambda::Permission");
+      for (const permission of permissions) {
+        expect(permission.properties.Action).toBe("lambda:InvokeFunction");
+        expect(permission.properties.Principal).toBe("apigateway.amazonaws.com");
+      }
+      const counts: Record<string, number> = {};
+      for (const permission of permissions) {
+        const functionId = getAttId(permission.properties.FunctionName, "Arn", "FunctionName");
+        const constructId = allFunctionIds.find((id) => functionId.startsWith(`${id}Function`)) ?? functionId;
+        counts[constructId] = (counts[constructId] ?? 0) + 1;
+      }
+      const expected = Object.fromEntries(
+        endpointGroups.map((group) => {
+          const catchAlls = Object.values(catchAllGroup).filter((g) => g === group).length;
+          return [constructIdOf(group), routesOf(group).length + catchAlls];
+        }),
+      );
+      expect(counts).toEqual(expected);
+    });
+
+    it("the $default stage auto-deploys with JSON access logs to its log group and throttles at rate 200, burst 400", () => {
+      template().resourceCountIs("AWS::ApiGatewayV2::Stage", 1);
+      const stage = findOne("AWS::ApiGatewayV2::Stage", "ApiStage");
+      expect(stage.properties.StageName).toBe("$default");
+      expect(stage.properties.AutoDeploy).toBe(true);
+      expect(stage.properties.DefaultRouteSettings).toEqual({
+        ThrottlingRateLimit: 200,
+        ThrottlingBurstLimit: 400,
+      });
+      const logs = asJson(stage.properties.AccessLogSettings, "AccessLogSettings");
+      const destination = getAttId(logs.DestinationArn, "Arn", "AccessLogSettings.DestinationArn");
+      expect(byId(destination).type).toBe("AWS::Logs::LogGroup");
+      expect(destination).toMatch(/^ApiAccessLogs/);
+      const format: unknown = JSON.parse(asString(logs.Format, "AccessLogSettings.Format"));
+      expect(format).toMatchObject({
+        requestId: "$context.requestId",
+        status: "$context.status",
+        httpMethod: "$context.httpMethod",
+      });
+    });
+  });
+
+  describe("DynamoDB table", () => {
+    it("is one on-demand TableV2 (GlobalTable) keyed PK HASH / SK RANGE, string-typed", () => {
+      template().resourceCountIs("AWS::DynamoDB::GlobalTable", 1);
+      template().resourceCountIs("AWS::DynamoDB::Table", 0);
+      expect([tableSchema.partitionKey, tableSchema.sortKey]).toEqual(["PK", "SK"]);
+      template().hasResourceProperties("AWS::DynamoDB::GlobalTable", {
+        BillingMode: "PAY_PER_REQUEST",
+        KeySchema: [
+          { AttributeName: "PK", KeyType: "HASH" },
+          { AttributeName: "SK", KeyType: "RANGE" },
+        ],
+      });
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      const attributes = asArray(table.properties.AttributeDefinitions, "AttributeDefinitions");
+      for (const attribute of attributes) expect(asJson(attribute, "attribute").AttributeType).toBe("S");
+    });
+
+    it("has exactly the global secondary indexes of tableSchema.globalIndexes, with the same key attributes", () => {
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      const indexes = asArray(table.properties.GlobalSecondaryIndexes, "GlobalSecondaryIndexes").map(
+        (value) => {
+          const index = asJson(value, "index");
+          return { name: index.IndexName, keySchema: index.KeySchema };
+        },
+      );
+      expect(indexes).toEqual(
+        tableSchema.globalIndexes.map((index) => ({
+          name: index.name,
+          keySchema: [
+            { AttributeName: index.partitionKey, KeyType: "HASH" },
+            { AttributeName: index.sortKey, KeyType: "RANGE" },
+          ],
+        })),
+      );
+      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3"]);
+    });
+
+    it("has point-in-time recovery on every replica, a NEW_AND_OLD_IMAGES stream and TTL on tableSchema.ttlAttribute", () => {
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      const replicas = asArray(table.properties.Replicas, "Replicas");
+      expect(replicas.length).toBeGreaterThan(0);
+      for (const replica of replicas) {
+        expect(asJson(replica, "replica").PointInTimeRecoverySpecification).toEqual({
+          PointInTimeRecoveryEnabled: true,
+        });
+      }
+      expect(table.properties.StreamSpecification).toEqual({ StreamViewType: "NEW_AND_OLD_IMAGES" });
+      expect(table.properties.TimeToLiveSpecification).toEqual({
+        AttributeName: tableSchema.ttlAttribute,
+        Enabled: true,
+      });
+      expect(tableSchema.ttlAttribute).toBe("expires_at");
+    });
+  });
+
+  describe("queues and workers", () => {
+    it.each([
+      ["Webhooks", "WebhookSender"],
+      ["Emails", "Mailer"],
+    ])(
+      "the %s queue re-drives to its own dead-letter queue after 5 receives and feeds %s with ReportBatchItemFailures",
+      (name, worker) => {
+        const queue = findOne("AWS::SQS::Queue", `${name}Queue`);
+        const deadLetter = findOne("AWS::SQS::Queue", `${name}DeadLetter`);
+        expect(queue.properties.RedrivePolicy).toEqual({
+          deadLetterTargetArn: { "Fn::GetAtt": [deadLetter.logicalId, "Arn"] },
+          maxReceiveCount: 5,
+        });
+        expect(deadLetter.properties.RedrivePolicy).toBeUndefined();
+
+        const fn = functionOf(worker);
+        const mappings = ofType("AWS::Lambda::EventSourceMapping").filter(
+          (m) => refId(m.properties.FunctionName, "FunctionName") === fn.logicalId,
+        );
+        expect(mappings).toHaveLength(1);
+        const [mapping] = mappings;
+        expect(mapping?.properties.EventSourceArn).toEqual({ "Fn::GetAtt": [queue.logicalId, "Arn"] });
+        expect(mapping?.properties.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+      },
+    );
+
+    it("there are exactly two work queues and two dead-letter queues, all SQS-managed-encrypted, and two event source mappings", () => {
+      const queues = ofType("AWS::SQS::Queue");
+      expect(queues.map((q) => q.logicalId.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+        "EmailsDeadLetter",
+        "EmailsQueue",
+        "WebhooksDeadLetter",
+        "WebhooksQueue",
+      ]);
+      for (const queue of queues) {
+        expect(queue.properties.SqsManagedSseEnabled, queue.logicalId).toBe(true);
+        expect(queue.properties.KmsMasterKeyId, queue.logicalId).toBeUndefined();
+      }
+      template().resourceCountIs("AWS::Lambda::EventSourceMapping", 2);
+    });
+  });
+
+  describe("functions", () => {
+    it("the stack has exactly one function per endpoint group plus the WebhookSender and Mailer workers", () => {
+      const functions = ofType("AWS::Lambda::Function").map((f) => f.logicalId);
+      expect(functions).toHaveLength(endpointGroups.length + 2);
+      for (const id of allFunctionIds)
+        expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
+    });
+
+    it("every function runs nodejs24.x on arm64", () => {
+      const functions = ofType("AWS::Lambda::Function");
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        expect({
+          id: fn.logicalId,
+          runtime: fn.properties.Runtime,
+          architectures: fn.properties.Architectures,
+        }).toEqual({
+          id: fn.logicalId,
+          runtime: "nodejs24.x",
+          architectures: ["arm64"],
+        });
+      }
+    });
+
+    it("every function gets TABLE_NAME (the table) and MASTER_SECRET_ARN (the master secret) in its environment", () => {
+      template().resourceCountIs("AWS::SecretsManager::Secret", 1);
+      const secret = findOne("AWS::SecretsManager::Secret", "MasterSecret");
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      for (const id of allFunctionIds) {
+        const environment = environmentOf(id);
+        expect(environment.TABLE_NAME, id).toEqual({ Ref: table.logicalId });
+        expect(environment.MASTER_SECRET_ARN, id).toEqual({ Ref: secret.logicalId });
+      }
+    });
+  });
+
+  describe("least privilege", () => {
+    it("every function has its own execution role, and the function roles are the only roles", () => {
+      const roleIds = allFunctionIds.map((id) =>
+        getAttId(functionOf(id).properties.Role, "Arn", `${id} Role`),
+      );
+      expect(new Set(roleIds).size).toBe(allFunctionIds.length);
+      for (const [index, id] of allFunctionIds.entries()) expect(roleIds[index]).toBe(roleOf(id).logicalId);
+      expect(
+        ofType("AWS::IAM::Role")
+          .map((r) => r.logicalId)
+          .sort(),
+      ).toEqual([...roleIds].sort());
+    });
+
+    it("no role has the AWSLambdaBasicExecutionRole managed policy (nor any managed policy)", () => {
+      const roles = ofType("AWS::IAM::Role");
+      expect(roles.length).toBeGreaterThan(0);
+      for (const role of roles) {
+        expect(JSON.stringify(role.properties), role.logicalId).not.toContain("AWSLambdaBasicExecutionRole");
+        expect(role.properties.ManagedPolicyArns ?? [], role.logicalId).toEqual([]);
+      }
+    });
+
+    it("each function's role may write logs only to that function's own log group", () => {
+      for (const id of allFunctionIds) {
+        const logStatements = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("logs:")));
+        expect(logStatements, id).toHaveLength(1);
+        const [statement] = logStatements;
+        expect([...(statement?.actions ?? [])].sort(), id).toEqual([
+          "logs:CreateLogStream",
+          "logs:PutLogEvents",
+        ]);
+        expect(statement?.resources, id).toEqual([
+          { "Fn::GetAtt": [findOne("AWS::Logs::LogGroup", `${id}Logs`).logicalId, "Arn"] },
+        ]);
+      }
+    });
+
+    it("no function role allows a wildcard action or a '*' resource", () => {
+      for (const id of allFunctionIds) {
+        const statements = statementsOf(id).filter((s) => s.effect === "Allow");
+        expect(statements.length, id).toBeGreaterThan(0);
+        for (const statement of statements) {
+          for (const action of statement.actions) expect(action, id).not.toMatch(/\*/);
+          expect(statement.resources, id).not.toContain("*");
+        }
+      }
+    });
+
+    it.each([
+      ["v1-auth", "Apiv1auth"],
+      ["v2-auth", "Apiv2auth"],
+    ])(
+      "the %s function may only GetItem on the table (no other dynamodb action, no index ARN, no s3, no ses, no sqs:SendMessage)",
+      (_group, id) => {
+        const actions = allowedActions(id);
+        expect(actions.filter((a) => a.startsWith("dynamodb:"))).toEqual(["dynamodb:GetItem"]);
+        expect(actions.filter((a) => /^(s3|ses|sqs):/.test(a))).toEqual([]);
+        expect(actions).not.toContain("sqs:SendMessage");
+        // The complete grant: its logs, one item by key, the master secret.
+        expect(actions).toEqual([
+          "dynamodb:GetItem",
+          "logs:CreateLogStream",
+          "logs:PutLogEvents",
+          "secretsmanager:DescribeSecret",
+          "secretsmanager:GetSecretValue",
+        ]);
+        const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+        const dynamo = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("dynamodb:")));
+        expect(dynamo.map((s) => s.resources)).toEqual([[{ "Fn::GetAtt": [table.logicalId, "Arn"] }]]);
+        expect(JSON.stringify(statementsOf(id))).not.toContain("/index/");
+      },
+    );
+
+    it("only the v1-products and v1-seller roles have s3 actions, exactly s3:PutObject and s3:DeleteObject on the products/ and sellers/ image prefixes", () => {
+      const expected = Object.fromEntries(allFunctionIds.map((id) => [id, [] as string[]]));
+      expected.Apiv1products = ["s3:DeleteObject", "s3:PutObject"];
+      expected.Apiv1seller = ["s3:DeleteObject", "s3:PutObject"];
+      expect(actionsByFunction((a) => a.startsWith("s3:"))).toEqual(expected);
+
+      const images = findOne("AWS::S3::Bucket", "Images");
+      for (const id of ["Apiv1products", "Apiv1seller"]) {
+        const s3 = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("s3:")));
+        expect(s3.map((s) => s.resources)).toEqual([
+          ["products/*", "sellers/*"].map((suffix) => ({
+            "Fn::Join": ["", [{ "Fn::GetAtt": [images.logicalId, "Arn"] }, `/${suffix}`]],
+          })),
+        ]);
+      }
+    });
+
+    it("only the Mailer role may send e-mail (ses:SendEmail, ses:SendRawEmail), and only from the sender identity", () => {
+      const expected = Object.fromEntries(allFunctionIds.map((id) => [id, [] as string[]]));
+      expected.Mailer = ["ses:SendEmail", "ses:SendRawEmail"];
+      expect(actionsByFunction((a) => a.startsWith("ses:"))).toEqual(expected);
+      const ses = statementsOf("Mailer").filter((s) => s.actions.some((a) => a.startsWith("ses:")));
+      expect(ses).toHaveLength(1);
+      expect(JSON.stringify(ses[0]?.resources)).toContain(":identity/example.com");
+    });
+
+    it("no API function role may send to a queue (no sqs:SendMessage)", () => {
+      for (const id of apiFunctionIds) {
+        expect(
+          allowedActions(id).filter((a) => a.startsWith("sqs:Send")),
+          id,
+        ).toEqual([]);
+      }
+    });
+
+    it("no function role may read the table's stream or change the table itself", () => {
+      for (const id of allFunctionIds) {
+        const dynamo = allowedActions(id).filter((a) => a.startsWith("dynamodb:"));
+        expect(
+          dynamo.filter((a) => /Stream|GetRecords|GetShardIterator|Table|Scan/.test(a)),
+          id,
+        ).toEqual([]);
+      }
+    });
+
+    it("the read-only v2-catalog group has no DynamoDB write action (PutItem, UpdateItem, DeleteItem, BatchWriteItem)", () => {
+      expect(apiGroupPermissions["v2-catalog"].table).toBe("read");
+      const actions = allowedActions("Apiv2catalog");
+      expect(actions).toContain("dynamodb:Query");
+      expect(actions.filter((a) => dynamoWriteActions.includes(a))).toEqual([]);
+    });
+
+    it("each API group's role matches its permission profile: table access, master-secret read and image writes", () => {
+      for (const group of endpointGroups) {
+        const profile = apiGroupPermissions[group];
+        const actions = allowedActions(constructIdOf(group));
+        const writes = actions.filter((a) => dynamoWriteActions.includes(a));
+        const dynamo = actions.filter((a) => a.startsWith("dynamodb:"));
+        const summary = {
+          group,
+          readKeysOnly: dynamo.length === 1 && dynamo[0] === "dynamodb:GetItem",
+          canQuery: actions.includes("dynamodb:Query"),
+          canWrite: writes.length > 0,
+          masterSecret: actions.includes("secretsmanager:GetSecretValue"),
+          images: actions.includes("s3:PutObject"),
+        };
+        expect(summary).toEqual({
+          group,
+          readKeysOnly: profile.table === "read-keys",
+          canQuery: profile.table === "read" || profile.table === "read-write",
+          canWrite: profile.table === "read-write",
+          masterSecret: profile.masterSecret,
+          images: profile.images,
+        });
+      }
+    });
+  });
+
+  describe("images and CDN", () => {
+    it("the image bucket blocks all public access", () => {
+      const images = findOne("AWS::S3::Bucket", "Images");
+      expect(images.properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    });
+
+    it("the CloudFront distribution reads the image bucket through an Origin Access Control (no OAI), which only that distribution may use", () => {
+      template().resourceCountIs("AWS::CloudFront::Distribution", 1);
+      template().resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+      const images = findOne("AWS::S3::Bucket", "Images");
+      const oac = ofType("AWS::CloudFront::OriginAccessControl")[0];
+      expect(oac?.properties.OriginAccessControlConfig).toMatchObject({
+        OriginAccessControlOriginType: "s3",
+        SigningBehavior: "always",
+        SigningProtocol: "sigv4",
+      });
+      const distribution = findOne("AWS::CloudFront::Distribution", "ImageCdn");
+      const config = asJson(distribution.properties.DistributionConfig, "DistributionConfig");
+      const origins = asArray(config.Origins, "Origins").map((o) => asJson(o, "origin"));
+      expect(origins).toHaveLength(1);
+      expect(origins[0]?.DomainName).toEqual({ "Fn::GetAtt": [images.logicalId, "RegionalDomainName"] });
+      expect(origins[0]?.OriginAccessControlId).toEqual({ "Fn::GetAtt": [oac?.logicalId, "Id"] });
+      expect(origins[0]?.S3OriginConfig).toEqual({ OriginAccessIdentity: "" });
+      template().resourceCountIs("AWS::CloudFront::CloudFrontOriginAccessIdentity", 0);
+
+      // The bucket lets CloudFront read objects only on behalf of this distribution, and nobody else.
+      const policies = ofType("AWS::S3::BucketPolicy").filter(
+        (p) => refId(p.properties.Bucket, "Bucket") === images.logicalId,
+      );
+      expect(policies).toHaveLength(1);
+      const document = asJson(policies[0]?.properties.PolicyDocument, "PolicyDocument");
+      const allows = asArray(document.Statement, "Statement")
+        .map((s) => asJson(s, "statement"))
+        .filter((s) => s.Effect === "Allow");
+      expect(allows).toHaveLength(1);
+      expect(allows[0]?.Action).toBe("s3:GetObject");
+      expect(allows[0]?.Principal).toEqual({ Service: "cloudfront.amazonaws.com" });
+      const sourceArn = JSON.stringify(allows[0]?.Condition);
+      expect(sourceArn).toContain('"AWS:SourceArn"');
+      expect(sourceArn).toContain(":distribution/");
+      expect(sourceArn).toContain(JSON.stringify({ Ref: distribution.logicalId }));
+    });
+  });
+
+  describe("alarms", () => {
+    it.each(["Webhooks", "Emails"])(
+      "the %s dead-letter queue has an alarm on visible messages (>= 1) that notifies the operator topic",
+      (name) => {
+        const deadLetter = findOne("AWS::SQS::Queue", `${name}DeadLetter`);
+        const topic = findOne("AWS::SNS::Topic", "OperatorAlarms");
+        const alarm = findOne("AWS::CloudWatch::Alarm", `${name}DeadLetterAlarm`);
+        expect(alarm.properties).toMatchObject({
+          Namespace: "AWS/SQS",
+          MetricName: "ApproximateNumberOfMessagesVisible",
+          Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [deadLetter.logicalId, "QueueName"] } }],
+          ComparisonOperator: "GreaterThanOrEqualToThreshold",
+          Threshold: 1,
+          EvaluationPeriods: 1,
+          AlarmActions: [{ Ref: topic.logicalId }],
+        });
+      },
+    );
+
+    it("the API has an alarm on 5xx responses that notifies the operator topic", () => {
+      const api = findOne("AWS::ApiGatewayV2::Api", "Api");
+      const topic = findOne("AWS::SNS::Topic", "OperatorAlarms");
+      const alarm = findOne("AWS::CloudWatch::Alarm", "Api5xxAlarm");
+      expect(alarm.properties).toMatchObject({
+        Namespace: "AWS/ApiGateway",
+        MetricName: "5xx",
+        Dimensions: [{ Name: "ApiId", Value: { Ref: api.logicalId } }],
+        Statistic: "Sum",
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        Threshold: 5,
+        AlarmActions: [{ Ref: topic.logicalId }],
+      });
+      template().resourceCountIs("AWS::CloudWatch::Alarm", 3);
+    });
+  });
+});
