@@ -8,30 +8,22 @@ export const waitUntilReady = (
   output: () => string,
   timeoutMs = 60_000,
 ): Promise<void> => {
-  const ready = poll(name, child, probe, output, timeoutMs);
-  // Start-up may fail elsewhere before anyone awaits this; the rejection is still seen by whoever does.
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `${name} exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output()}`,
+        );
+      }
+      if (await probe().catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${output()}`);
+  })();
+  // Start-up may fail elsewhere before anyone awaits this; the rejection still reaches whoever does.
   ready.catch(() => undefined);
   return ready;
-};
-
-const poll = async (
-  name: string,
-  child: ChildProcess,
-  probe: () => Promise<boolean>,
-  output: () => string,
-  timeoutMs = 60_000,
-): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `${name} exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output()}`,
-      );
-    }
-    if (await probe().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${output()}`);
 };
 
 /** Keeps the last few KB of a child's output for error messages. */

@@ -5,6 +5,8 @@ import { badRequest } from "../app-error.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
+const RAW_TYPES = /^(multipart\/|image\/|application\/octet-stream)/;
+
 /** Reads the body (base64 when API Gateway says so) and parses it as JSON unless it is declared as something else. */
 export const jsonBody = (): Middleware => ({
   name: "json-body",
@@ -13,8 +15,9 @@ export const jsonBody = (): Middleware => ({
     const raw = Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8");
     context.api.rawBody = raw;
     const contentType = header(event, "content-type")?.toLowerCase() ?? "";
-    // Multipart uploads and other declared non-JSON bodies are left raw for their route to read.
-    if (contentType !== "" && !contentType.includes("json")) return;
+    // Uploads stay raw for their route to read. Anything else is JSON, including curl's `-d` default
+    // of application/x-www-form-urlencoded, because both APIs speak only JSON.
+    if (RAW_TYPES.test(contentType)) return;
     const text = raw.toString("utf8");
     if (text.trim() === "") return;
     try {

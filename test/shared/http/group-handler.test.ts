@@ -189,6 +189,44 @@ describe("group handler, v1 envelope (v1-products, POST /products)", () => {
     expect(parseBody(response)).not.toEqual({ status: "error", message: "Field 'name' is required" });
   });
 
+  it("reads a body sent with curl's default form content type as JSON, and leaves multipart raw", async () => {
+    const seen: unknown[] = [];
+    const handler = createGroupHandler(
+      "v1-products",
+      {
+        "POST /products": defineAction({
+          handle: async (request) => {
+            seen.push(request.body);
+            return { data: { raw: request.rawBody?.toString("utf8") } };
+          },
+        }),
+      },
+      tokens,
+    );
+    const form = await handler(
+      buildEvent({
+        routeKey,
+        token: await v1Token(),
+        contentType: "application/x-www-form-urlencoded",
+        body: '{"name":"Game key"}',
+      }),
+      buildContext(),
+    );
+    expect(form.statusCode).toBe(200);
+    const multipart = await handler(
+      buildEvent({
+        routeKey,
+        token: await v1Token(),
+        contentType: "multipart/form-data; boundary=x",
+        body: "{not json",
+      }),
+      buildContext(),
+    );
+    expect(multipart.statusCode).toBe(200);
+    expect(parseBody(multipart)).toEqual({ status: "success", data: { raw: "{not json" } });
+    expect(seen).toEqual([{ name: "Game key" }, undefined]);
+  });
+
   it("a success answers 200 in the v1 envelope with JSON content type and x-request-id equal to the request id", async () => {
     const handler = createGroupHandler(
       "v1-products",
