@@ -1,5 +1,86 @@
-import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { z } from "zod";
+import { header } from "../../shared/http/api-request.js";
+import { notFound } from "../../shared/http/app-error.js";
+import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
+import { parseMultipart } from "../../shared/http/multipart.js";
+import { callerId, pathParameter } from "../../shared/http/principal.js";
+import { validate } from "../../shared/http/validation.js";
+import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
+import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
+import { accessTokens, categoryService, productService } from "../../shared/runtime/dependencies.js";
 
-/** Endpoint group v1-products: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v1-products", {}, accessTokens);
+const idProductSchema = z.strictObject(
+  {
+    id_product: z
+      .string({ error: "Field 'id_product' must be a string" })
+      .min(1, "Field 'id_product' is required"),
+  },
+  { error: "Request body must be a JSON object" },
+);
+
+/** Seller API v1: products, categories, moderation and product images. */
+export const handler = createGroupHandler(
+  "v1-products",
+  {
+    "POST /products": defineAction({
+      body: createProductSchema,
+      handle: async (request) => {
+        const { id } = await productService().create(callerId(request), request.body);
+        return { data: { message: "Product created", id } };
+      },
+    }),
+    "POST /products/update/{id}": defineAction({
+      // No body at all is the same as an empty one: nothing to update.
+      body: z.preprocess((body) => body ?? {}, updateProductSchema),
+      handle: async (request) => {
+        const result = await productService().update(
+          callerId(request),
+          pathParameter(request, "id"),
+          request.body,
+        );
+        return { data: { message: "Product updated", moderation: result.moderation } };
+      },
+    }),
+    "DELETE /products/{id}": defineAction({
+      handle: async (request) => {
+        await productService().remove(callerId(request), pathParameter(request, "id"));
+        return { data: { message: "Product deleted" } };
+      },
+    }),
+    "GET /products/info/{id}": defineAction({
+      handle: async (request) => ({
+        data: { product: await productService().info(callerId(request), pathParameter(request, "id")) },
+      }),
+    }),
+    "GET /products": defineAction({
+      handle: async (request) => ({
+        data: await productService().list(callerId(request), request.event.queryStringParameters ?? {}),
+      }),
+    }),
+    "GET /products/categories": defineAction({
+      handle: async () => {
+        const active = (await categoryService().list()).filter((c) => c.status === "active");
+        if (active.length === 0) throw notFound("Categories not found");
+        return { data: active };
+      },
+    }),
+    "POST /products/moderation": defineAction({
+      body: idProductSchema,
+      handle: async (request) => {
+        const status = await productService().submit(callerId(request), request.body.id_product);
+        return { data: { message: "Product submitted for moderation", moderation_status: status } };
+      },
+    }),
+    "POST /products/img": defineAction({
+      handle: async (request) => {
+        const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {
+          fileSize: MAX_IMAGE_BYTES,
+        });
+        const { id_product } = validate("v1", idProductSchema, { id_product: form.fields.id_product });
+        const url = await productService().uploadImage(callerId(request), id_product, form.files.img);
+        return { data: { message: "Image uploaded", url } };
+      },
+    }),
+  },
+  accessTokens,
+);

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Category } from "../../shared/categories/category.js";
 import { AppError } from "../../shared/http/app-error.js";
-import { accountService, categoryService } from "../../shared/runtime/dependencies.js";
+import { accountService, categoryService, productService } from "../../shared/runtime/dependencies.js";
 
 /** A bad command line: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -51,6 +51,48 @@ const categoryCreate: Runner = async (args) => {
   });
 };
 
+const onePositional = (positionals: string[], what: string): string => {
+  const [value, extra] = positionals;
+  if (!value) throw new UsageError(`${what} is required`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return value;
+};
+
+const flag = (name: string, raw: unknown): 0 | 1 | undefined => {
+  if (raw === undefined) return undefined;
+  if (raw === "0" || raw === "1") return Number(raw) as 0 | 1;
+  throw new UsageError(`--${name} must be 0 or 1, got "${String(raw)}"`);
+};
+
+const productApprove: Runner = async (args) => {
+  const { positionals } = options(args, {});
+  return productService().approve(onePositional(positionals, "product id"));
+};
+
+const productReject: Runner = async (args) => {
+  const { values, positionals } = options(args, { reason: { type: "string" } });
+  const id = onePositional(positionals, "product id");
+  return productService().reject(id, required(values, "reason"));
+};
+
+const productSet: Runner = async (args) => {
+  const { values, positionals } = options(args, {
+    "gift-available": { type: "string" },
+    "comment-status": { type: "string" },
+    "comment-regex": { type: "string" },
+  });
+  const id = onePositional(positionals, "product id");
+  const flags = {
+    gift_available: flag("gift-available", values["gift-available"]),
+    comment_status: flag("comment-status", values["comment-status"]),
+    comment_regex: values["comment-regex"],
+  };
+  if (Object.values(flags).every((v) => v === undefined)) {
+    throw new UsageError("give at least one of --gift-available, --comment-status, --comment-regex");
+  }
+  return productService().setFlags(id, flags);
+};
+
 /** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
 const DEMO_CATEGORIES = [
   { id: 101, name: "Game keys", slug: "game-keys" },
@@ -82,6 +124,9 @@ export const commands: Record<string, Runner> = {
   "account create": accountCreate,
   "category create": categoryCreate,
   "seed-demo": seedDemo,
+  "product approve": productApprove,
+  "product reject": productReject,
+  "product set": productSet,
 };
 
 /** One line per command, for usage errors. */
@@ -90,4 +135,7 @@ export const usage = [
   "  account create --name <store> --email <email>",
   "  category create --id <int> --name <name> --slug <slug>",
   "  seed-demo",
+  "  product approve <id>",
+  "  product reject <id> --reason <text>",
+  "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
 ].join("\n");

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { counters, keys } from "../data/table-keys.js";
@@ -9,6 +10,11 @@ export interface AccountStore {
   create(account: AccountRecord): Promise<void>;
   findById(accountId: number): Promise<AccountRecord | undefined>;
   findAccountIdByApiKeyHash(apiKeyHash: string): Promise<number | undefined>;
+  /** Links a new store image; returns the replaced image's key, or undefined if there is no such account. */
+  setImage(
+    accountId: number,
+    image: { url: string; key: string },
+  ): Promise<{ previousKey: string } | undefined>;
 }
 
 /** The DynamoDB implementation of AccountStore. */
@@ -67,5 +73,24 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKeyHash) }));
     const accountId = result.Item?.account_id;
     return typeof accountId === "number" ? accountId : undefined;
+  },
+
+  async setImage(accountId, image) {
+    try {
+      const result = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.account(accountId),
+          UpdateExpression: "SET img = :url, img_key = :key",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeValues: { ":url": image.url, ":key": image.key },
+          ReturnValues: "ALL_OLD",
+        }),
+      );
+      return { previousKey: String(result.Attributes?.img_key ?? "") };
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   },
 });

@@ -12,6 +12,7 @@ export const accountRecordSchema = z.object({
   description: z.string(),
   api_url: z.string(),
   img: z.string(),
+  img_key: z.string().default(""),
   balance: z.number().int(),
   rating: z.number().int(),
   status_moderation: z.number().int(),

@@ -3,9 +3,13 @@ import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
+import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
-import { requireEnv } from "../config/environment.js";
+import { optionalEnv, requireEnv } from "../config/environment.js";
+import type { ImageStorage } from "../images/image-storage.js";
+import { createProductRepository } from "../products/product-repository.js";
+import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { masterSecret } from "../secrets/master-secret.js";
 
@@ -37,10 +41,25 @@ export const accountStore = () => createAccountRepository(client(), tableName())
 
 /** Account creation. */
 export const accountService = () =>
-  createAccountService({ store: accountStore(), dataKey: async () => (await keys()).dataEncryption });
+  createAccountService({ store: accountStore(), dataKey: async () => (await keys()).dataEncryption, images });
 
 /** API key → access token. */
 export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
 
 /** Categories. */
 export const categoryService = () => createCategoryService(createCategoryRepository(client(), tableName()));
+
+let imageStorage: ImageStorage | undefined;
+/** Image storage, configured on first use (only groups that upload images have a bucket). */
+function images(): ImageStorage {
+  imageStorage ??= createS3ImageStorage({
+    bucket: requireEnv("IMAGE_BUCKET"),
+    publicBaseUrl: requireEnv("PUBLIC_IMAGE_BASE_URL"),
+    forcePathStyle: optionalEnv("S3_FORCE_PATH_STYLE") === "true",
+  });
+  return imageStorage;
+}
+
+/** Products: seller rules and the operator's moderation. */
+export const productService = () =>
+  createProductService({ store: createProductRepository(client(), tableName()), images });

@@ -1,0 +1,12 @@
+import type { ApiRequest } from "./api-request.js";
+import { unauthorized } from "./app-error.js";
+
+/** The calling account of an authenticated route; the auth middleware guarantees it, this keeps the type honest. */
+export const callerId = (request: ApiRequest<unknown>): number => {
+  if (!request.principal) throw unauthorized();
+  return request.principal.accountId;
+};
+
+/** A path parameter as API Gateway passed it; a missing one is an empty string, which matches nothing. */
+export const pathParameter = (request: ApiRequest<unknown>, name: string): string =>
+  request.event.pathParameters?.[name] ?? "";

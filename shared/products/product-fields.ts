@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { hasControlCharacters } from "../text/control-characters.js";
+
+/**
+ * Field rules of a product, shared by create and update. Every rule carries the message a seller
+ * sees; a missing field is reported as `Field '<field>' is required` by the validator.
+ */
+
+const HTML_TAG = /<\/?[a-zA-Z!][^>]*>/;
+
+const text = (
+  field: string,
+  options: { min?: number; max: number; multiLine?: boolean; minMessage?: string },
+) =>
+  z
+    .string({ error: `Field '${field}' must be a string` })
+    .trim()
+    .min(1, `Field '${field}' must not be empty`)
+    .min(
+      options.min ?? 1,
+      options.minMessage ?? `Field '${field}' must be at least ${options.min} characters`,
+    )
+    .max(options.max, `Field '${field}' must be at most ${options.max} characters`)
+    .refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
+      error: `Field '${field}' must not contain control characters`,
+    })
+    .refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags` });
+
+const commaList = (field: string, minValues: number, max: number) =>
+  text(field, { max }).refine(
+    (v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "").length >= minValues,
+    {
+      error:
+        minValues === 1
+          ? `Field '${field}' must list at least one comma-separated value`
+          : `Field '${field}' must list at least ${minValues} comma-separated values`,
+    },
+  );
+
+const integer = (message: string, min: number, max: number) =>
+  z.int({ error: message }).min(min, message).max(max, message);
+
+/** Largest stock a product may hold; keeps counts far from float trouble and from typos. */
+export const MAX_COUNT = 10_000_000;
+
+export const productFields = {
+  id_categories: z
+    .int({ error: "Invalid category id" })
+    .positive("Invalid category id")
+    .max(2_147_483_647, "Invalid category id"),
+  name: text("name", { min: 3, max: 255, minMessage: "Name must be between 3 and 255 characters" }).max(
+    255,
+    "Name must be between 3 and 255 characters",
+  ),
+  meta_title: text("meta_title", { max: 255 }),
+  meta_description: text("meta_description", { max: 1000, multiLine: true }),
+  tags: commaList("tags", 1, 1000),
+  text_page: text("text_page", { min: 10, max: 20_000, multiLine: true }),
+  price: integer("Invalid price", 1, 9_999_999),
+  count: integer(`Invalid count: must be a whole number from 0 to ${MAX_COUNT}`, 0, MAX_COUNT),
+  uuid: text("uuid", { max: 100 }),
+  features: commaList("features", 3, 1000),
+  discount: integer("Invalid discount: must be a whole percentage from 0 to 99", 0, 99),
+  // The product's own integration key and URL may be cleared with an empty string.
+  api_key: z
+    .string({ error: "Field 'api_key' must be a string" })
+    .trim()
+    .max(255, "Field 'api_key' must be at most 255 characters")
+    .refine((v) => !hasControlCharacters(v, false), {
+      error: "Field 'api_key' must not contain control characters",
+    }),
+  api_url: z
+    .string({ error: "Invalid API URL" })
+    .trim()
+    .max(2048, "Invalid API URL")
+    .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" }),
+};
+
+/** An absolute http(s) URL with a host. */
+export const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+/** Fields whose change sends a product back to moderation. */
+export const contentFields = [
+  "name",
+  "meta_title",
+  "meta_description",
+  "tags",
+  "text_page",
+  "uuid",
+  "features",
+  "id_categories",
+] as const;
+
+/** Names compare case-insensitively and after Unicode normalisation, so look-alike duplicates are refused. */
+export const normalizeName = (name: string): string => name.normalize("NFC").trim().toLowerCase();

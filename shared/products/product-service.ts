@@ -1,0 +1,289 @@
+import { z } from "zod";
+import { type AppError, badRequest, conflict, forbidden, notFound } from "../http/app-error.js";
+import { isId, newId } from "../ids/ids.js";
+import type { ImageStorage } from "../images/image-storage.js";
+import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
+import { dateTime } from "../time/formats.js";
+import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
+import { contentFields, normalizeName } from "./product-fields.js";
+import type { ProductStore, ProductWriteOutcome } from "./product-repository.js";
+
+/** GET /products query, as strings from the URL. */
+export interface ProductListQuery {
+  readonly page?: string;
+  readonly limit?: string;
+  readonly status?: string;
+  readonly category?: string;
+  readonly search?: string;
+}
+
+const paginationSchema = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.int().min(1))
+    .default(1),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.int().min(1).max(100))
+    .default(20),
+});
+
+/** Operator-set product flags used by the reseller rules. */
+export const productFlagsSchema = z.object({
+  gift_available: z.union([z.literal(0), z.literal(1)]).optional(),
+  comment_status: z.union([z.literal(0), z.literal(1)]).optional(),
+  comment_regex: z
+    .string()
+    .max(500, "comment regex must be at most 500 characters")
+    .refine(
+      (v) => {
+        try {
+          new RegExp(v, "u");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: "comment regex is not a valid regular expression" },
+    )
+    .optional(),
+});
+export type ProductFlags = z.infer<typeof productFlagsSchema>;
+
+const STALE_RETRIES = 3;
+
+const uniquenessError = (outcome: ProductWriteOutcome, uuidMessage: string): AppError | undefined => {
+  if (outcome === "name_taken") return conflict("Product with this name already exists");
+  if (outcome === "uuid_taken") return conflict(uuidMessage);
+  if (outcome === "category_invalid") return badRequest("Invalid category id");
+  return undefined;
+};
+
+/** Product rules of Seller API v1 and the operator's moderation decisions. */
+export const createProductService = (deps: {
+  store: ProductStore;
+  images: () => ImageStorage;
+  now?: () => Date;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}) => {
+  const now = () => deps.now?.() ?? new Date();
+  const log =
+    deps.log ?? ((message, details) => console.warn(JSON.stringify({ level: "warn", message, ...details })));
+
+  // A string that is not one of our ids names no product: answer without a database call.
+  const find = (productId: string) =>
+    isId(productId) ? deps.store.get(productId) : Promise.resolve(undefined);
+
+  const owned = async (sellerId: number, productId: string) => {
+    const product = await find(productId);
+    return product && product.seller_id === sellerId ? product : undefined;
+  };
+
+  const removeQuietly = async (key: string) => {
+    if (key === "") return;
+    try {
+      await deps.images().remove(key);
+    } catch (error) {
+      // A leftover object costs a little storage; failing the seller's request for it would cost more.
+      log("Could not remove a replaced image", { key, error: String(error) });
+    }
+  };
+
+  return {
+    /** Creates a draft product; name and uuid are unique per seller, the category must be active. */
+    async create(sellerId: number, input: CreateProductInput): Promise<{ id: string }> {
+      const at = now().toISOString();
+      const product: ProductRecord = {
+        id: newId(),
+        seller_id: sellerId,
+        id_categories: input.id_categories,
+        name: input.name,
+        name_key: normalizeName(input.name),
+        meta_title: input.meta_title,
+        meta_description: input.meta_description,
+        tags: input.tags,
+        text_page: input.text_page,
+        price: input.price,
+        count: input.count,
+        uuid: input.uuid,
+        features: input.features,
+        discount: input.discount ?? 0,
+        api_key: input.api_key ?? "",
+        api_url: "",
+        status_moderation: "draft",
+        img: "",
+        img_key: "",
+        rating: 0,
+        gift_available: 0,
+        comment_status: 0,
+        comment_regex: "",
+        created_at: at,
+        updated_at: at,
+      };
+      const outcome = await deps.store.create(product);
+      const error = uniquenessError(outcome, "Product with this UUID already exists");
+      if (error) throw error;
+      if (outcome !== "ok") throw new Error(`Product create failed: ${outcome}`);
+      return { id: product.id };
+    },
+
+    /** Updates the owner's product; a content field sends it back to moderation. */
+    async update(
+      sellerId: number,
+      productId: string,
+      input: UpdateProductInput,
+    ): Promise<{ moderation: boolean }> {
+      if (Object.keys(input).length === 0) throw badRequest("No fields to update");
+      const moderation = contentFields.some((field) => input[field] !== undefined);
+      for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+        const current = await owned(sellerId, productId);
+        if (!current) throw notFound("Product not found or access denied");
+        const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
+        if (input.name !== undefined) changes.name_key = normalizeName(input.name);
+        if (moderation) changes.status_moderation = "pending";
+        const outcome = await deps.store.update(current, changes);
+        if (outcome === "ok") return { moderation };
+        const error = uniquenessError(outcome, "UUID already exists");
+        if (error) throw error;
+        // "stale": the product changed between our read and write; read it again.
+      }
+      throw conflict("Product was changed by another request; try again");
+    },
+
+    /** Deletes the owner's product for good, freeing its name and uuid. */
+    async remove(sellerId: number, productId: string): Promise<void> {
+      for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+        const product = await find(productId);
+        if (!product) throw notFound("Product not found");
+        if (product.seller_id !== sellerId) throw forbidden("Delete failed or access denied");
+        if ((await deps.store.delete(product)) === "ok") {
+          await removeQuietly(product.img_key);
+          return;
+        }
+      }
+      throw conflict("Product was changed by another request; try again");
+    },
+
+    /** One of the owner's products in the spec's info shape. */
+    async info(sellerId: number, productId: string) {
+      const product = await find(productId);
+      if (!product) throw notFound("Product not found");
+      if (product.seller_id !== sellerId) throw forbidden("Access denied");
+      return {
+        id: product.id,
+        name: product.name,
+        price: product.price,
+        count: product.count,
+        discount: product.discount,
+        uuid: product.uuid,
+        status_moderation: product.status_moderation,
+        created_at: dateTime(new Date(product.created_at)),
+        ...(product.status_moderation === "rejected"
+          ? { rejection_reason: product.rejection_reason ?? "" }
+          : {}),
+      };
+    },
+
+    /** The owner's products, newest first, filtered and paged. Unknown filter values match nothing. */
+    async list(sellerId: number, query: ProductListQuery) {
+      const pagination = paginationSchema.safeParse({ page: query.page, limit: query.limit });
+      if (!pagination.success) throw badRequest("Invalid pagination parameters");
+      const { page, limit } = pagination.data;
+      const status = query.status;
+      const category = query.category;
+      const search = query.search === undefined ? undefined : normalizeName(query.search);
+      const all = await deps.store.listBySeller(sellerId);
+      const matching = all.filter(
+        (p) =>
+          (status === undefined || status === "" || p.status_moderation === status) &&
+          (category === undefined || category === "" || String(p.id_categories) === category) &&
+          (search === undefined || search === "" || p.name_key.includes(search)),
+      );
+      const products = matching.slice((page - 1) * limit, page * limit).map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        count: p.count,
+        status_moderation: p.status_moderation,
+      }));
+      return { products, pagination: { total: matching.length, page, limit } };
+    },
+
+    /** Sends an owned product that has an image to moderation. */
+    async submit(sellerId: number, productId: string): Promise<ModerationStatus> {
+      if (!isId(productId)) throw notFound("Product not found");
+      const outcome = await deps.store.submit(productId, sellerId, now().toISOString());
+      if (outcome === "missing") throw notFound("Product not found");
+      if (outcome === "not_owner") throw forbidden("Access denied");
+      if (outcome === "pending") throw conflict("Product is already under moderation");
+      if (outcome === "no_image")
+        throw badRequest("Product image required: upload one with POST /products/img");
+      return "pending";
+    },
+
+    /** Replaces an owned product's image and sends the product to moderation; returns the image URL. */
+    async uploadImage(sellerId: number, productId: string, upload: ImageUpload | undefined): Promise<string> {
+      if (!(await owned(sellerId, productId))) throw notFound("Product not found or access denied");
+      const format = checkImage(upload);
+      const key = imageKey(`products/${productId}`, format.extension);
+      const url = await storeImage(
+        deps.images(),
+        key,
+        upload?.bytes ?? Buffer.alloc(0),
+        format.contentType,
+        log,
+      );
+      const linked = await deps.store.setImage(productId, sellerId, { url, key }, now().toISOString());
+      if (!linked) {
+        await removeQuietly(key);
+        throw notFound("Product not found or access denied");
+      }
+      await removeQuietly(linked.previousKey);
+      return url;
+    },
+
+    /** Operator: approves a pending product, making it public. */
+    async approve(productId: string) {
+      return decide(productId, { status: "approved" });
+    },
+
+    /** Operator: rejects a pending product with a reason the seller can read in products/info. */
+    async reject(productId: string, reason: string) {
+      const trimmed = reason.trim();
+      if (trimmed === "" || trimmed.length > 1000) throw badRequest("reason must be 1-1000 characters");
+      return decide(productId, { status: "rejected", reason: trimmed });
+    },
+
+    /** Operator: sets the flags reseller rules read (gift, required comment, comment pattern). */
+    async setFlags(productId: string, flags: ProductFlags) {
+      const parsed = productFlagsSchema.parse(flags);
+      if (!isId(productId)) throw notFound(`Product ${productId} not found`);
+      if (Object.values(parsed).every((v) => v === undefined)) throw badRequest("no flag to set");
+      const product = await deps.store.setFlags(productId, parsed, now().toISOString());
+      if (!product) throw notFound(`Product ${productId} not found`);
+      return {
+        id: product.id,
+        gift_available: product.gift_available,
+        comment_status: product.comment_status,
+        comment_regex: product.comment_regex,
+      };
+    },
+  };
+
+  async function decide(
+    productId: string,
+    decision: { status: "approved" } | { status: "rejected"; reason: string },
+  ) {
+    if (!isId(productId)) throw notFound(`Product ${productId} not found`);
+    const outcome = await deps.store.decide(productId, decision, now().toISOString());
+    if (outcome === "missing") throw notFound(`Product ${productId} not found`);
+    if (outcome === "not_pending") throw conflict(`Product ${productId} is not pending moderation`);
+    return { id: productId, status_moderation: decision.status };
+  }
+};
+
+export type ProductService = ReturnType<typeof createProductService>;
