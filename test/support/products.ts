@@ -1,0 +1,98 @@
+import { categoryService } from "../../shared/runtime/dependencies.js";
+import { request } from "./http.js";
+
+let nextCategory = 0;
+
+/** Creates an active category with an id no other test uses. */
+export const createTestCategory = async (): Promise<number> => {
+  nextCategory += 1;
+  const id = 100_000 + (process.pid % 1000) * 100 + nextCategory;
+  await categoryService().create({ id, name: `Category ${id}`, slug: `category-${id}` });
+  return id;
+};
+
+let nextProduct = 0;
+
+/** A complete, valid POST /products body; pass overrides for the fields under test. */
+export const validProductBody = (categoryId: number, overrides: Record<string, unknown> = {}) => {
+  nextProduct += 1;
+  const unique = `${process.pid}-${nextProduct}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    id_categories: categoryId,
+    name: `Test product ${unique}`,
+    meta_title: "Test product title",
+    meta_description: "A product made by a test",
+    tags: "test,keys",
+    text_page: "A full description of the test product.",
+    price: 1500,
+    count: 10,
+    uuid: `uuid-${unique}`,
+    features: "instant,global,steam",
+    ...overrides,
+  };
+};
+
+/** Bearer and JSON headers for a v1 call. */
+export const jsonHeaders = (token: string): Record<string, string> => ({
+  Authorization: `Bearer ${token}`,
+  "Content-Type": "application/json",
+});
+
+/** Creates a product over HTTP and returns its id; fails the test if creation fails. */
+export const createProduct = async (token: string, body: Record<string, unknown>): Promise<string> => {
+  const response = await request("POST", "/api/v1/products", {
+    headers: jsonHeaders(token),
+    body: JSON.stringify(body),
+  });
+  const id = (response.body as { data?: { id?: string } }).data?.id;
+  if (response.status !== 200 || !id) throw new Error(`create failed: ${response.status} ${response.text}`);
+  return id;
+};
+
+/** A 1×1 PNG, the smallest real image. */
+export const tinyPng = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c63f80f00000101000518d84e0000000049454e44ae426082",
+  "hex",
+);
+
+/** Uploads an image for a product as multipart/form-data, the way `curl -F` does. */
+export const uploadProductImage = (
+  token: string,
+  fields: { id_product?: string; img?: { bytes: Uint8Array; type: string; filename?: string } },
+) => {
+  const form = new FormData();
+  if (fields.id_product !== undefined) form.set("id_product", fields.id_product);
+  if (fields.img) {
+    form.set(
+      "img",
+      new Blob([new Uint8Array(fields.img.bytes)], { type: fields.img.type }),
+      fields.img.filename ?? "image",
+    );
+  }
+  return fetchForm("/api/v1/products/img", token, form);
+};
+
+/** Uploads a store image for the caller's seller account. */
+export const uploadSellerImage = (token: string, img?: { bytes: Uint8Array; type: string }) => {
+  const form = new FormData();
+  if (img) form.set("img", new Blob([new Uint8Array(img.bytes)], { type: img.type }), "avatar");
+  return fetchForm("/api/v1/seller/img", token, form);
+};
+
+const fetchForm = async (path: string, token: string, form: FormData) => {
+  const { inject } = await import("vitest");
+  const response = await fetch(`${inject("gatewayUrl")}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body, text };
+};
