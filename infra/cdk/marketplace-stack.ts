@@ -148,7 +148,6 @@ export class MarketplaceStack extends Stack {
       },
     });
 
-    const imagePrefixes = ["products", "sellers"];
     const baseEnvironment = {
       TABLE_NAME: table.tableName,
       MASTER_SECRET_ARN: masterSecret.secretArn,
@@ -169,11 +168,11 @@ export class MarketplaceStack extends Stack {
       }
       if (permissions.masterSecret) masterSecret.grantRead(role);
       if (permissions.images) {
-        // Uploads write and replace objects under the image prefixes; nothing lists or reads the bucket.
+        // Uploads write and replace objects under the group's own prefix; nothing lists or reads the bucket.
         role.addToPolicy(
           new PolicyStatement({
             actions: ["s3:PutObject", "s3:DeleteObject"],
-            resources: imagePrefixes.map((prefix) => images.arnForObjects(`${prefix}/*`)),
+            resources: [images.arnForObjects(`${permissions.images}/*`)],
           }),
         );
       }

@@ -8,17 +8,17 @@ export interface FunctionPermissions {
   readonly table: TableAccess;
   /** Reads the master secret (token verification, sealed values). */
   readonly masterSecret: boolean;
-  /** Writes and deletes image objects. */
-  readonly images: boolean;
+  /** The image prefix it writes and deletes objects under, if any. */
+  readonly images: "products" | "sellers" | false;
 }
 
 /** Each API endpoint group's profile; read-only groups get no write action on the table. */
 export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
   "v1-auth": { table: "read-keys", masterSecret: true, images: false },
   "v2-auth": { table: "read-keys", masterSecret: true, images: false },
-  "v1-products": { table: "read-write", masterSecret: true, images: true },
+  "v1-products": { table: "read-write", masterSecret: true, images: "products" },
   "v1-orders": { table: "read-write", masterSecret: true, images: false },
-  "v1-seller": { table: "read-write", masterSecret: true, images: true },
+  "v1-seller": { table: "read-write", masterSecret: true, images: "sellers" },
   "v1-payouts": { table: "read-write", masterSecret: true, images: false },
   "v2-catalog": { table: "read", masterSecret: true, images: false },
   "v2-purchases": { table: "read-write", masterSecret: true, images: false },

@@ -542,19 +542,20 @@ describe("MarketplaceStack", () => {
       },
     );
 
-    it("only the v1-products and v1-seller roles have s3 actions, exactly s3:PutObject and s3:DeleteObject on the products/ and sellers/ image prefixes", () => {
+    it("only the v1-products and v1-seller roles have s3 actions, exactly s3:PutObject and s3:DeleteObject, each on its own image prefix", () => {
       const expected = Object.fromEntries(allFunctionIds.map((id) => [id, [] as string[]]));
       expected.Apiv1products = ["s3:DeleteObject", "s3:PutObject"];
       expected.Apiv1seller = ["s3:DeleteObject", "s3:PutObject"];
       expect(actionsByFunction((a) => a.startsWith("s3:"))).toEqual(expected);
 
       const images = findOne("AWS::S3::Bucket", "Images");
-      for (const id of ["Apiv1products", "Apiv1seller"]) {
+      for (const [id, prefix] of [
+        ["Apiv1products", "products"],
+        ["Apiv1seller", "sellers"],
+      ]) {
         const s3 = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("s3:")));
         expect(s3.map((s) => s.resources)).toEqual([
-          ["products/*", "sellers/*"].map((suffix) => ({
-            "Fn::Join": ["", [{ "Fn::GetAtt": [images.logicalId, "Arn"] }, `/${suffix}`]],
-          })),
+          [{ "Fn::Join": ["", [{ "Fn::GetAtt": [images.logicalId, "Arn"] }, `/${prefix}/*`]] }],
         ]);
       }
     });
@@ -614,7 +615,7 @@ describe("MarketplaceStack", () => {
           canQuery: profile.table === "read" || profile.table === "read-write",
           canWrite: profile.table === "read-write",
           masterSecret: profile.masterSecret,
-          images: profile.images,
+          images: profile.images !== false,
         });
       }
     });
