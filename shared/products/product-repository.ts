@@ -53,7 +53,7 @@ export interface ProductStore {
     productId: string,
     decision: { status: "approved" } | { status: "rejected"; reason: string },
     at: string,
-  ): Promise<"ok" | "missing" | "not_pending">;
+  ): Promise<"ok" | "missing" | "not_pending" | "no_image">;
   setFlags(
     productId: string,
     flags: Partial<Pick<ProductRecord, "gift_available" | "comment_status" | "comment_regex">>,
@@ -73,7 +73,9 @@ const item = (product: ProductRecord) => ({
 const setExpression = (changes: Record<string, unknown>) => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const parts = Object.entries(changes).map(([field, value], i) => {
+  // Absent fields are not changes; the document client would drop their values but not their placeholders.
+  const present = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const parts = present.map(([field, value], i) => {
     names[`#f${i}`] = field;
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
@@ -298,10 +300,14 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
             UpdateExpression: approved
               ? "SET status_moderation = :status, updated_at = :at, GSI3PK = :cpk, GSI3SK = :csk REMOVE rejection_reason"
               : "SET status_moderation = :status, updated_at = :at, rejection_reason = :reason REMOVE GSI3PK, GSI3SK",
-            ConditionExpression: "attribute_exists(PK) AND status_moderation = :pending",
+            // Only a pending product is decided, and nothing without an image is approved.
+            ConditionExpression: approved
+              ? "attribute_exists(PK) AND status_moderation = :pending AND img_key <> :none"
+              : "attribute_exists(PK) AND status_moderation = :pending",
             ExpressionAttributeValues: {
               ":status": decision.status,
               ":pending": "pending",
+              ...(approved ? { ":none": "" } : {}),
               ":at": at,
               ...(approved
                 ? {
@@ -316,7 +322,9 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
         return "ok";
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        return error.Item ? "not_pending" : "missing";
+        const old = error.Item as { status_moderation?: { S?: string } } | undefined;
+        if (!old) return "missing";
+        return old.status_moderation?.S === "pending" ? "no_image" : "not_pending";
       }
     },
 

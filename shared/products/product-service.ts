@@ -282,6 +282,7 @@ export const createProductService = (deps: {
     const outcome = await deps.store.decide(productId, decision, now().toISOString());
     if (outcome === "missing") throw notFound(`Product ${productId} not found`);
     if (outcome === "not_pending") throw conflict(`Product ${productId} is not pending moderation`);
+    if (outcome === "no_image") throw conflict(`Product ${productId} has no image and cannot be approved`);
     return { id: productId, status_moderation: decision.status };
   }
 };

@@ -552,7 +552,7 @@ describe("MarketplaceStack", () => {
       for (const [id, prefix] of [
         ["Apiv1products", "products"],
         ["Apiv1seller", "sellers"],
-      ]) {
+      ] as const) {
         const s3 = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("s3:")));
         expect(s3.map((s) => s.resources)).toEqual([
           [{ "Fn::Join": ["", [{ "Fn::GetAtt": [images.logicalId, "Arn"] }, `/${prefix}/*`]] }],
