@@ -44,6 +44,8 @@ export const parseMultipart = (
     });
     parser.on("file", (name, stream, filename, _encoding, mimeType) => {
       const chunks: Buffer[] = [];
+      // A body cut off inside a file errors on the file's stream; unheard, that error would end the process.
+      stream.on("error", () => reject(badRequest("Invalid multipart body")));
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         files[name] = {

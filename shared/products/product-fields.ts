@@ -1,30 +1,40 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../text/control-characters.js";
+import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 
 /**
  * Field rules of a product, shared by create and update. Every rule carries the message a seller
  * sees; a missing field is reported as `Field '<field>' is required` by the validator.
  */
 
-const HTML_TAG = /<\/?[a-zA-Z!][^>]*>/;
+// `[^<>]*` stops at the next `<`, so scanning stays linear however many `<` a value holds.
+const HTML_TAG = /<\/?[a-zA-Z!][^<>]*>/;
 
+/**
+ * A trimmed text field. Each check aborts the rest once it fails, so a value that is already too long
+ * is never scanned further, and the first message is the one that names the problem.
+ */
 const text = (
   field: string,
-  options: { min?: number; max: number; multiLine?: boolean; minMessage?: string },
+  options: { min?: number; max: number; multiLine?: boolean; lengthMessage?: string },
 ) =>
   z
     .string({ error: `Field '${field}' must be a string` })
     .trim()
-    .min(1, `Field '${field}' must not be empty`)
-    .min(
-      options.min ?? 1,
-      options.minMessage ?? `Field '${field}' must be at least ${options.min} characters`,
-    )
-    .max(options.max, `Field '${field}' must be at most ${options.max} characters`)
+    .min(1, { error: `Field '${field}' must not be empty`, abort: true })
+    .min(options.min ?? 1, {
+      error: options.lengthMessage ?? `Field '${field}' must be at least ${options.min} characters`,
+      abort: true,
+    })
+    .max(options.max, {
+      error: options.lengthMessage ?? `Field '${field}' must be at most ${options.max} characters`,
+      abort: true,
+    })
+    .refine((v) => isWellFormedText(v), { error: `Field '${field}' must be valid Unicode text`, abort: true })
     .refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
       error: `Field '${field}' must not contain control characters`,
+      abort: true,
     })
-    .refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags` });
+    .refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags`, abort: true });
 
 const commaList = (field: string, minValues: number, max: number) =>
   text(field, { max }).refine(
@@ -52,10 +62,7 @@ export const productFields = {
     .int({ error: "Invalid category id" })
     .positive("Invalid category id")
     .max(2_147_483_647, "Invalid category id"),
-  name: text("name", { min: 3, max: 255, minMessage: "Name must be between 3 and 255 characters" }).max(
-    255,
-    "Name must be between 3 and 255 characters",
-  ),
+  name: text("name", { min: 3, max: 255, lengthMessage: "Name must be between 3 and 255 characters" }),
   meta_title: text("meta_title", { max: 255 }),
   meta_description: text("meta_description", { max: 1000, multiLine: true }),
   tags: commaList("tags", 1, 1000),
@@ -69,14 +76,19 @@ export const productFields = {
   api_key: z
     .string({ error: "Field 'api_key' must be a string" })
     .trim()
-    .max(255, "Field 'api_key' must be at most 255 characters")
+    .max(255, { error: "Field 'api_key' must be at most 255 characters", abort: true })
     .refine((v) => !hasControlCharacters(v, false), {
       error: "Field 'api_key' must not contain control characters",
     }),
+  // The URL parser silently drops tabs and line breaks, so those are refused before it sees the value.
   api_url: z
     .string({ error: "Invalid API URL" })
     .trim()
-    .max(2048, "Invalid API URL")
+    .max(2048, { error: "Invalid API URL", abort: true })
+    .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
+      error: "Invalid API URL",
+      abort: true,
+    })
     .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" }),
 };
 

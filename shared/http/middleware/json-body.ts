@@ -5,6 +5,7 @@ import { badRequest } from "../app-error.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const RAW_TYPES = /^(multipart\/|image\/|application\/octet-stream)/;
 
 /** Reads the body (base64 when API Gateway says so) and parses it as JSON unless it is declared as something else. */
@@ -18,7 +19,13 @@ export const jsonBody = (): Middleware => ({
     // Uploads stay raw for their route to read. Anything else is JSON, including curl's `-d` default
     // of application/x-www-form-urlencoded, because both APIs speak only JSON.
     if (RAW_TYPES.test(contentType)) return;
-    const text = raw.toString("utf8");
+    let text: string;
+    try {
+      // Invalid UTF-8 is refused rather than silently turned into replacement characters.
+      text = strictUtf8.decode(raw);
+    } catch {
+      throw badRequest("Invalid JSON");
+    }
     if (text.trim() === "") return;
     try {
       context.api.body = JSON.parse(text);

@@ -448,6 +448,12 @@ describe("GET /api/v1/products", () => {
       const response = await update(listToken, String(id), { meta_title: "Under review" });
       expect(response.status).toBe(200);
     }
+    // Approval needs an image; the upload leaves p2 pending, as it already was.
+    const image = await uploadProductImage(listToken, {
+      id_product: String(ids[1]),
+      img: { bytes: tinyPng, type: "image/png" },
+    });
+    expect(image.status).toBe(200);
     await productService().approve(String(ids[1]));
     // Another seller's matching product must never show up.
     await createProduct(token, validProductBody(catA, { name: `Elden Ring key ${unique}` }));

@@ -44,6 +44,21 @@ describe("multipart/form-data bodies", () => {
     expect((error as AppError).message).toBe("Expected a multipart/form-data body");
   });
 
+  it("refuses a body cut off inside a file with a 400 instead of crashing the process", async () => {
+    const body = Buffer.concat([
+      Buffer.from(
+        '--XYZ\r\nContent-Disposition: form-data; name="img"; filename="a"\r\nContent-Type: image/png\r\n\r\n',
+      ),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    ]);
+    const error = await parseMultipart("multipart/form-data; boundary=XYZ", body, { fileSize: 1024 }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).message).toBe("Invalid multipart body");
+  });
+
   it("refuses multipart without a boundary with a 400", async () => {
     const error = await parseMultipart("multipart/form-data", Buffer.from("x"), { fileSize: 10 }).catch(
       (e) => e,
