@@ -7,6 +7,8 @@ import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { AttributeType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { Rule, Schedule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Alias } from "aws-cdk-lib/aws-kms";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -256,6 +258,19 @@ export class MarketplaceStack extends Stack {
         ],
       }),
     );
+
+    const maintenance = new MarketplaceFunction(this, "Maintenance", {
+      entry: "functions/maintenance/handler.ts",
+      description: "Expires unpaid orders and returns their stock",
+      environment: baseEnvironment,
+      timeout: Duration.minutes(1),
+    });
+    grant(maintenance, { table: "read-write", masterSecret: false, images: false });
+    new Rule(this, "MaintenanceSchedule", {
+      description: "Runs the marketplace maintenance every minute",
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(maintenance.function, { retryAttempts: 2 })],
+    });
 
     // --- Alarms -------------------------------------------------------------------------------
     const alarms = new Topic(this, "OperatorAlarms", {

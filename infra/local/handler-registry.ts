@@ -1,4 +1,5 @@
 import { handler as mailer } from "../../functions/mailer/handler.js";
+import { handler as maintenance } from "../../functions/maintenance/handler.js";
 import { handler as v1Auth } from "../../functions/v1-auth/handler.js";
 import { handler as v1Orders } from "../../functions/v1-orders/handler.js";
 import { handler as v1Payouts } from "../../functions/v1-payouts/handler.js";
@@ -34,3 +35,6 @@ export const apiHandlers: Record<EndpointGroup, ApiHandler> = {
 
 /** The queue workers, by the queue they consume. */
 export const workerHandlers: Record<"webhooks" | "emails", QueueHandler> = { webhooks, emails: mailer };
+
+/** Scheduled functions, run by a timer locally as EventBridge runs them in AWS. */
+export const scheduledHandlers = { maintenance };

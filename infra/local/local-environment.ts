@@ -18,6 +18,8 @@ export interface LocalStackConfig {
   readonly tableName: string;
   readonly imageBucket: string;
   readonly queues: LocalQueueNames;
+  /** How often the local stand-in for the maintenance schedule runs. */
+  readonly maintenanceIntervalMs: number;
 }
 
 export interface LocalQueueNames {
@@ -54,6 +56,7 @@ export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalS
     persist: state !== "memory",
     tableName: LOCAL_TABLE_NAME,
     imageBucket: "marketplace-images",
+    maintenanceIntervalMs: 5000,
     queues: {
       webhooks: "marketplace-webhooks",
       webhooksDeadLetter: "marketplace-webhooks-dlq",

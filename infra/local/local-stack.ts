@@ -5,7 +5,7 @@ import { stopChild } from "./child-process.js";
 import { startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
-import { apiHandlers, workerHandlers } from "./handler-registry.js";
+import { apiHandlers, scheduledHandlers, workerHandlers } from "./handler-registry.js";
 import { applyLocalEnvironment, type LocalStackConfig, localEndpoints } from "./local-environment.js";
 import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
 import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
@@ -27,8 +27,10 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   const pollers: QueuePoller[] = [];
   let sqs: SQSClient | undefined;
   let server: ReturnType<typeof createGateway> | undefined;
+  let maintenanceTimer: NodeJS.Timeout | undefined;
 
   const stop = async () => {
+    clearInterval(maintenanceTimer);
     await Promise.all(pollers.map((p) => p.stop()));
     sqs?.destroy();
     if (server?.listening) {
@@ -66,6 +68,18 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
     pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, workerHandlers.webhooks));
     pollers.push(await startQueuePoller(sqs, queueUrls.emails, workerHandlers.emails));
+
+    // The maintenance schedule: every minute in AWS, every few seconds here so expiry is visible quickly.
+    maintenanceTimer = setInterval(() => {
+      scheduledHandlers
+        .maintenance()
+        .catch((error: unknown) =>
+          console.error(
+            JSON.stringify({ level: "error", message: "Maintenance failed", error: String(error) }),
+          ),
+        );
+    }, config.maintenanceIntervalMs);
+    maintenanceTimer.unref();
 
     return { url: `http://${config.host}:${port}`, queueUrls, stop };
   } catch (error) {

@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
@@ -70,9 +71,39 @@ export const createLocalTable = async (config: LocalStackConfig): Promise<void> 
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    await addMissingIndexes(client, config.tableName);
   }
-  await client.send(new DescribeTableCommand({ TableName: config.tableName }));
   client.destroy();
+};
+
+/** A table kept in `.local/` from an older version gains the indexes added since, one at a time as DynamoDB requires. */
+const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
+  const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+  const existing = new Set((table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of tableSchema.globalIndexes) {
+    if (existing.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: "S" },
+          { AttributeName: index.sortKey, AttributeType: "S" },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: "HASH" },
+                { AttributeName: index.sortKey, KeyType: "RANGE" },
+              ],
+              Projection: { ProjectionType: "ALL" },
+            },
+          },
+        ],
+      }),
+    );
+  }
 };
 
 /** Creates the webhook and e-mail queues, each with its dead-letter queue and redrive policy. */

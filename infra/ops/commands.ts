@@ -1,7 +1,12 @@
 import { parseArgs } from "node:util";
 import type { Category } from "../../shared/categories/category.js";
 import { AppError } from "../../shared/http/app-error.js";
-import { accountService, categoryService, productService } from "../../shared/runtime/dependencies.js";
+import {
+  accountService,
+  categoryService,
+  orderService,
+  productService,
+} from "../../shared/runtime/dependencies.js";
 
 /** A bad command line: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -93,6 +98,20 @@ const productSet: Runner = async (args) => {
   return productService().setFlags(id, flags);
 };
 
+const orderCreate: Runner = async (args) => {
+  const { values, positionals } = options(args, {
+    product: { type: "string" },
+    quantity: { type: "string" },
+    email: { type: "string" },
+  });
+  noPositionals(positionals);
+  return orderService().createGuestOrder({
+    product_id: required(values, "product"),
+    quantity: integer("quantity", required(values, "quantity")),
+    email: required(values, "email"),
+  });
+};
+
 /** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
 const DEMO_CATEGORIES = [
   { id: 101, name: "Game keys", slug: "game-keys" },
@@ -127,6 +146,7 @@ export const commands: Record<string, Runner> = {
   "product approve": productApprove,
   "product reject": productReject,
   "product set": productSet,
+  "order create": orderCreate,
 };
 
 /** One line per command, for usage errors. */
@@ -138,4 +158,5 @@ export const usage = [
   "  product approve <id>",
   "  product reject <id> --reason <text>",
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
+  "  order create --product <id> --quantity <n> --email <buyer>",
 ].join("\n");

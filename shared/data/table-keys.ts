@@ -27,6 +27,8 @@ export const keys = {
     PK: `ACCOUNT#${sellerId}#UUID#${uuid}`,
     SK: "GUARD",
   }),
+  /** An order. */
+  order: (orderId: string): ItemKey => ({ PK: `ORDER#${orderId}`, SK: "ORDER" }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
 } as const;
@@ -38,9 +40,25 @@ export const indexKeys = {
     GSI1PK: `SELLER#${sellerId}#PRODUCTS`,
     GSI1SK: `${createdAt}#${productId}`,
   }),
+  /** GSI1: a seller's orders, newest first when read backwards. */
+  sellerOrder: (sellerId: number, createdAt: string, orderId: string) => ({
+    GSI1PK: `SELLER#${sellerId}#ORDERS`,
+    GSI1SK: `${createdAt}#${orderId}`,
+  }),
+  /** GSI4: an unpaid order waiting for payment, by the time it expires; removed once paid or canceled. */
+  expiringOrder: (expiresAt: string, orderId: string) => ({
+    GSI4PK: "EXPIRING_ORDERS",
+    GSI4SK: `${expiresAt}#${orderId}`,
+  }),
   /** GSI3: the public catalogue; only approved products carry these attributes. */
   catalogueProduct: (productId: string) => ({ GSI3PK: "CATALOGUE", GSI3SK: productId }),
 } as const;
+
+/** The partition value of a seller's orders on GSI1. */
+export const sellerOrdersPartition = (sellerId: number): string => `SELLER#${sellerId}#ORDERS`;
+
+/** The partition value of unpaid orders on GSI4. */
+export const EXPIRING_ORDERS_PARTITION = "EXPIRING_ORDERS";
 
 /** The partition value of a seller's products on GSI1. */
 export const sellerProductsPartition = (sellerId: number): string => `SELLER#${sellerId}#PRODUCTS`;
@@ -53,4 +71,5 @@ export const collections = {
 /** Names of counters kept in the table. */
 export const counters = {
   sellerId: "SELLER_ID",
+  orderNumber: "ORDER_NUMBER",
 } as const;

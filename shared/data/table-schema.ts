@@ -19,11 +19,13 @@ export const tableSchema = {
    * - GSI1: lists owned by a seller (products, orders), operator queues (payouts by status).
    * - GSI2: lists owned by a buyer or reseller (their orders).
    * - GSI3: the public catalogue (sparse: only approved products carry it).
+   * - GSI4: work queues (sparse): unpaid orders by expiry time.
    */
   globalIndexes: [
     { name: "GSI1", partitionKey: "GSI1PK", sortKey: "GSI1SK" },
     { name: "GSI2", partitionKey: "GSI2PK", sortKey: "GSI2SK" },
     { name: "GSI3", partitionKey: "GSI3PK", sortKey: "GSI3SK" },
+    { name: "GSI4", partitionKey: "GSI4PK", sortKey: "GSI4SK" },
   ] satisfies IndexDefinition[],
 } as const;
 

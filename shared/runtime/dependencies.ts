@@ -8,6 +8,8 @@ import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import type { ImageStorage } from "../images/image-storage.js";
+import { createOrderRepository } from "../orders/order-repository.js";
+import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
@@ -63,3 +65,21 @@ function images(): ImageStorage {
 /** Products: seller rules and the operator's moderation. */
 export const productService = () =>
   createProductService({ store: createProductRepository(client(), tableName()), images });
+
+/** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
+const unpaidOrderMinutes = (): number => {
+  const raw = optionalEnv("UNPAID_ORDER_MINUTES");
+  if (raw === undefined) return DEFAULT_UNPAID_ORDER_MINUTES;
+  const minutes = Number(raw);
+  if (!Number.isFinite(minutes) || minutes <= 0)
+    throw new Error(`UNPAID_ORDER_MINUTES must be a positive number, got "${raw}"`);
+  return minutes;
+};
+
+/** Orders: storefront orders, the seller's order views and expiry. */
+export const orderService = () =>
+  createOrderService({
+    orders: createOrderRepository(client(), tableName()),
+    products: createProductRepository(client(), tableName()),
+    unpaidOrderMinutes: unpaidOrderMinutes(),
+  });

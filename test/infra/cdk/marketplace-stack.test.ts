@@ -70,7 +70,7 @@ const getAttId = (value: unknown, attribute: string, what: string): string => {
 const constructIdOf = (group: EndpointGroup): string => `Api${group.replaceAll("-", "")}`;
 
 const apiFunctionIds = endpointGroups.map(constructIdOf);
-const workerFunctionIds = ["WebhookSender", "Mailer"];
+const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance"];
 const allFunctionIds = [...apiFunctionIds, ...workerFunctionIds];
 
 const dynamoWriteActions = [
@@ -293,7 +293,10 @@ describe("MarketplaceStack", () => {
     });
 
     it("API Gateway may invoke each group's function once per route it serves, and nothing else", () => {
-      const permissions = ofType("AWS::Lambda::Permission");
+      const all = ofType("AWS::Lambda::Permission");
+      // The only other invoker is the maintenance schedule, asserted in its own test.
+      const permissions = all.filter((p) => p.properties.Principal !== "events.amazonaws.com");
+      expect(all.length - permissions.length).toBe(1);
       for (const permission of permissions) {
         expect(permission.properties.Action).toBe("lambda:InvokeFunction");
         expect(permission.properties.Principal).toBe("apigateway.amazonaws.com");
@@ -369,7 +372,7 @@ describe("MarketplaceStack", () => {
           ],
         })),
       );
-      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3"]);
+      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3", "GSI4"]);
     });
 
     it("has point-in-time recovery on every replica, a NEW_AND_OLD_IMAGES stream and TTL on tableSchema.ttlAttribute", () => {
@@ -433,11 +436,23 @@ describe("MarketplaceStack", () => {
   });
 
   describe("functions", () => {
-    it("the stack has exactly one function per endpoint group plus the WebhookSender and Mailer workers", () => {
+    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer and Maintenance workers", () => {
       const functions = ofType("AWS::Lambda::Function").map((f) => f.logicalId);
-      expect(functions).toHaveLength(endpointGroups.length + 2);
+      expect(functions).toHaveLength(endpointGroups.length + 3);
       for (const id of allFunctionIds)
         expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
+    });
+
+    it("the maintenance function runs every minute from an EventBridge schedule, its only invoker", () => {
+      const rule = findOne("AWS::Events::Rule", "MaintenanceSchedule");
+      expect(rule.properties.ScheduleExpression).toBe("rate(1 minute)");
+      const targets = asArray(rule.properties.Targets, "Targets");
+      expect(targets).toHaveLength(1);
+      expect(getAttId(asJson(targets[0], "target").Arn, "Arn", "target")).toMatch(/^MaintenanceFunction/);
+      const invokers = ofType("AWS::Lambda::Permission").filter((p) =>
+        getAttId(p.properties.FunctionName, "Arn", "FunctionName").startsWith("MaintenanceFunction"),
+      );
+      expect(invokers.map((p) => p.properties.Principal)).toEqual(["events.amazonaws.com"]);
     });
 
     it("every function runs nodejs24.x on arm64", () => {

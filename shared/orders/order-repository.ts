@@ -1,0 +1,192 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import {
+  counters,
+  EXPIRING_ORDERS_PARTITION,
+  indexKeys,
+  keys,
+  sellerOrdersPartition,
+} from "../data/table-keys.js";
+import { withConflictRetry } from "../data/transaction-errors.js";
+import { type OrderRecord, orderRecordSchema } from "./order.js";
+
+type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+/** Why a reservation did not happen. */
+export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavailable" | "price_changed";
+
+/** Persistence of orders and the stock they hold. */
+export interface OrderStore {
+  nextNumber(): Promise<number>;
+  /** Takes the order's quantity from the product's stock and writes the order, or neither. */
+  createWithReservation(
+    order: OrderRecord,
+    expected: { price: number; discount: number },
+  ): Promise<ReservationOutcome>;
+  get(orderId: string): Promise<OrderRecord | undefined>;
+  listBySeller(sellerId: number): Promise<OrderRecord[]>;
+  /** Unpaid orders whose expiry is before `at`, oldest first. */
+  expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
+  /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
+  cancelAndRelease(order: OrderRecord, at: string): Promise<boolean>;
+}
+
+const item = (order: OrderRecord) => ({
+  ...keys.order(order.id_order),
+  entity: "order",
+  ...order,
+  ...indexKeys.sellerOrder(order.seller_id, order.created_at, order.id_order),
+  ...(order.status === "wait" ? indexKeys.expiringOrder(order.expires_at, order.id_order) : {}),
+});
+
+/** The DynamoDB implementation of OrderStore. */
+export const createOrderRepository = (client: DynamoDBDocumentClient, tableName: string): OrderStore => {
+  const send = (items: TransactItem[]) =>
+    withConflictRetry(() => client.send(new TransactWriteCommand({ TransactItems: items })), 10);
+
+  const cancelOrder = (order: OrderRecord, at: string): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.id_order),
+      UpdateExpression: "SET #status = :canceled, canceled_at = :at REMOVE GSI4PK, GSI4SK",
+      ConditionExpression: "#status = :wait",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: { ":canceled": "canceled", ":wait": "wait", ":at": at },
+    },
+  });
+
+  return {
+    async nextNumber() {
+      const result = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.counter(counters.orderNumber),
+          UpdateExpression: "ADD #value :one",
+          ExpressionAttributeNames: { "#value": "value" },
+          ExpressionAttributeValues: { ":one": 1 },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      const value = result.Attributes?.value;
+      if (typeof value !== "number") throw new Error("Order number counter returned no number");
+      return value;
+    },
+
+    async createWithReservation(order, expected) {
+      try {
+        await send([
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.product(order.product_id),
+              // Stock never goes below zero: the decrement happens only if enough is left.
+              UpdateExpression: "SET #count = #count - :q",
+              ConditionExpression:
+                "status_moderation = :approved AND #count >= :q AND price = :price AND discount = :discount",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: {
+                ":q": order.quantity,
+                ":approved": "approved",
+                ":price": expected.price,
+                ":discount": expected.discount,
+              },
+              ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+            },
+          },
+          {
+            Put: { TableName: tableName, Item: item(order), ConditionExpression: "attribute_not_exists(PK)" },
+          },
+        ]);
+        return "ok";
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reason = error.CancellationReasons?.[0];
+        if (reason?.Code !== "ConditionalCheckFailed") throw error;
+        if (!reason.Item) return "product_unavailable";
+        const product = unmarshall(reason.Item);
+        if (product.status_moderation !== "approved") return "product_unavailable";
+        if (product.price !== expected.price || product.discount !== expected.discount)
+          return "price_changed";
+        return "insufficient_stock";
+      }
+    },
+
+    async get(orderId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.order(orderId) }));
+      return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
+    },
+
+    async listBySeller(sellerId) {
+      const orders: OrderRecord[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: "GSI1",
+            KeyConditionExpression: "GSI1PK = :pk",
+            ExpressionAttributeValues: { ":pk": sellerOrdersPartition(sellerId) },
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const row of page.Items ?? []) orders.push(orderRecordSchema.parse(row));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return orders;
+    },
+
+    async expiredBefore(at, limit) {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: "GSI4",
+          KeyConditionExpression: "GSI4PK = :pk AND GSI4SK < :at",
+          ExpressionAttributeValues: { ":pk": EXPIRING_ORDERS_PARTITION, ":at": at },
+          Limit: limit,
+        }),
+      );
+      return (page.Items ?? []).map((row) => orderRecordSchema.parse(row));
+    },
+
+    async cancelAndRelease(order, at) {
+      try {
+        await send([
+          cancelOrder(order, at),
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.product(order.product_id),
+              UpdateExpression: "SET #count = #count + :q",
+              ConditionExpression: "attribute_exists(PK)",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: { ":q": order.quantity },
+            },
+          },
+        ]);
+        return true;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const [orderReason, productReason] = error.CancellationReasons ?? [];
+        if (orderReason?.Code === "ConditionalCheckFailed") return false;
+        if (productReason?.Code !== "ConditionalCheckFailed") throw error;
+        // The product was deleted meanwhile: the order is still canceled, there is no stock to return.
+        try {
+          await send([cancelOrder(order, at)]);
+          return true;
+        } catch (inner) {
+          if (inner instanceof TransactionCanceledException) return false;
+          throw inner;
+        }
+      }
+    },
+  };
+};

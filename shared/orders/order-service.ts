@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { conflict, notFound } from "../http/app-error.js";
+import { isId, newId } from "../ids/ids.js";
+import type { ProductStore } from "../products/product-repository.js";
+import { clockTime, isoDate } from "../time/formats.js";
+import { type NewOrderInput, newOrderInputSchema, type OrderRecord, unitPrice } from "./order.js";
+import type { OrderStore } from "./order-repository.js";
+
+/** How long an unpaid order holds its stock unless configured otherwise. */
+export const DEFAULT_UNPAID_ORDER_MINUTES = 30;
+
+const RESERVATION_ATTEMPTS = 3;
+
+/** The seller's view of an order in the list (every value a string, as the spec shows). */
+const listItem = (order: OrderRecord) => {
+  const created = new Date(order.created_at);
+  return {
+    id_order: order.id_order,
+    id_product: order.product_id,
+    amount: String(order.amount),
+    status_order: order.status,
+    data_create: isoDate(created),
+    time_create: clockTime(created),
+    count: String(order.quantity),
+  };
+};
+
+/** The seller's view of one order; the buyer's e-mail is deliberately absent. */
+const detail = (order: OrderRecord) => {
+  const created = new Date(order.created_at);
+  return {
+    id: String(order.number),
+    id_user: order.buyer_account_id === undefined ? "" : String(order.buyer_account_id),
+    guest_id: order.guest_id,
+    buyer_type: order.buyer_type,
+    id_product: order.product_id,
+    id_seller: String(order.seller_id),
+    id_order: order.id_order,
+    status_order: order.status,
+    data_create: isoDate(created),
+    time_create: clockTime(created),
+    amount: String(order.amount),
+    count: String(order.quantity),
+    payment_system: order.payment_system,
+  };
+};
+
+/** Order rules: storefront orders reserve stock, expire unpaid, and are read by their seller only. */
+export const createOrderService = (deps: {
+  orders: OrderStore;
+  products: ProductStore;
+  now?: () => Date;
+  unpaidOrderMinutes?: number;
+}) => {
+  const now = () => deps.now?.() ?? new Date();
+  const holdMinutes = deps.unpaidOrderMinutes ?? DEFAULT_UNPAID_ORDER_MINUTES;
+
+  return {
+    /** A storefront order for a guest buyer: reserves stock at the current price and waits for payment. */
+    async createGuestOrder(input: NewOrderInput) {
+      const { product_id, quantity, email } = newOrderInputSchema.parse(input);
+      const number = await deps.orders.nextNumber();
+      for (let attempt = 0; attempt < RESERVATION_ATTEMPTS; attempt++) {
+        const product = isId(product_id) ? await deps.products.get(product_id) : undefined;
+        if (!product || product.status_moderation !== "approved") {
+          throw notFound(`Product ${product_id} is not for sale`, "product_inactive");
+        }
+        const at = now();
+        const unit = unitPrice(product.price, product.discount);
+        const order: OrderRecord = {
+          id_order: newId(at.getTime()),
+          number,
+          seller_id: product.seller_id,
+          product_id,
+          quantity,
+          unit_price: unit,
+          amount: unit * quantity,
+          status: "wait",
+          buyer_email: email,
+          buyer_type: "guest",
+          guest_id: randomBytes(8).toString("hex"),
+          payment_system: "",
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + holdMinutes * 60_000).toISOString(),
+          delivered: false,
+        };
+        const outcome = await deps.orders.createWithReservation(order, {
+          price: product.price,
+          discount: product.discount,
+        });
+        if (outcome === "ok")
+          return { id_order: order.id_order, status_order: order.status, amount: order.amount };
+        if (outcome === "insufficient_stock") throw conflict("Insufficient stock", "insufficient_stock");
+        if (outcome === "product_unavailable")
+          throw notFound(`Product ${product_id} is not for sale`, "product_inactive");
+        // "price_changed": the seller changed the price between our read and the reservation; price again.
+      }
+      throw conflict("The product's price changed while ordering; try again");
+    },
+
+    /** The seller's orders, newest first. */
+    async listForSeller(sellerId: number) {
+      return (await deps.orders.listBySeller(sellerId)).map(listItem);
+    },
+
+    /** One of the seller's orders; another seller's order is indistinguishable from a missing one. */
+    async infoForSeller(sellerId: number, orderId: string) {
+      const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
+      if (!order || order.seller_id !== sellerId) throw notFound("Order not found or access denied");
+      return detail(order);
+    },
+
+    /** Cancels unpaid orders past their expiry and returns their stock; returns how many it canceled. */
+    async expireUnpaid(batch = 100): Promise<number> {
+      const at = now().toISOString();
+      let canceled = 0;
+      for (;;) {
+        const due = await deps.orders.expiredBefore(at, batch);
+        let canceledNow = 0;
+        for (const order of due) if (await deps.orders.cancelAndRelease(order, at)) canceledNow++;
+        canceled += canceledNow;
+        // The index is eventually consistent: a full page of orders already handled means stop, not spin.
+        if (due.length < batch || canceledNow === 0) return canceled;
+      }
+    },
+  };
+};
+
+export type OrderService = ReturnType<typeof createOrderService>;
