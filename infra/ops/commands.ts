@@ -5,6 +5,7 @@ import {
   accountService,
   categoryService,
   orderService,
+  paymentService,
   productService,
 } from "../../shared/runtime/dependencies.js";
 
@@ -112,6 +113,16 @@ const orderCreate: Runner = async (args) => {
   });
 };
 
+const orderPay: Runner = async (args) => {
+  const { values, positionals } = options(args, { "payment-system": { type: "string" } });
+  const id = onePositional(positionals, "order id");
+  const paymentSystem = values["payment-system"] ?? "manual";
+  if (!/^[a-z0-9_-]{1,40}$/.test(paymentSystem)) {
+    throw new UsageError("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'");
+  }
+  return paymentService().confirm({ orderId: id, paymentSystem });
+};
+
 /** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
 const DEMO_CATEGORIES = [
   { id: 101, name: "Game keys", slug: "game-keys" },
@@ -147,6 +158,7 @@ export const commands: Record<string, Runner> = {
   "product reject": productReject,
   "product set": productSet,
   "order create": orderCreate,
+  "order pay": orderPay,
 };
 
 /** One line per command, for usage errors. */
@@ -159,4 +171,5 @@ export const usage = [
   "  product reject <id> --reason <text>",
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
   "  order create --product <id> --quantity <n> --email <buyer>",
+  "  order pay <id_order> [--payment-system <name>]",
 ].join("\n");

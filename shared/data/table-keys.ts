@@ -29,6 +29,15 @@ export const keys = {
   }),
   /** An order. */
   order: (orderId: string): ItemKey => ({ PK: `ORDER#${orderId}`, SK: "ORDER" }),
+  /** A delivery token, found by the SHA-256 of the token; the token itself is never stored in clear. */
+  deliveryToken: (tokenHash: string): ItemKey => ({ PK: `DELIVERY#${tokenHash}`, SK: "DELIVERY" }),
+  /** An outbox event; the table's stream carries it to its queue. */
+  outboxEvent: (eventId: string): ItemKey => ({ PK: `OUTBOX#${eventId}`, SK: "EVENT" }),
+  /** One movement of an account's balance. */
+  ledgerEntry: (accountId: number, at: string, entryId: string): ItemKey => ({
+    PK: `ACCOUNT#${accountId}`,
+    SK: `LEDGER#${at}#${entryId}`,
+  }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
 } as const;
@@ -65,6 +74,7 @@ export const sellerProductsPartition = (sellerId: number): string => `SELLER#${s
 
 /** Partition and sort-key prefixes for Queries over a collection. */
 export const collections = {
+  ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
 } as const;
 

@@ -62,7 +62,7 @@ export const createOrderService = (deps: {
       const number = await deps.orders.nextNumber();
       for (let attempt = 0; attempt < RESERVATION_ATTEMPTS; attempt++) {
         const product = isId(product_id) ? await deps.products.get(product_id) : undefined;
-        if (!product || product.status_moderation !== "approved") {
+        if (product?.status_moderation !== "approved") {
           throw notFound(`Product ${product_id} is not for sale`, "product_inactive");
         }
         const at = now();

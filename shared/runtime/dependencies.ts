@@ -7,9 +7,13 @@ import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
+import { createDeliveryRepository } from "../delivery/delivery-repository.js";
+import { createDeliveryService } from "../delivery/delivery-service.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
+import { createPaymentRepository } from "../payments/payment-repository.js";
+import { createPaymentService } from "../payments/payment-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
@@ -82,4 +86,19 @@ export const orderService = () =>
     orders: createOrderRepository(client(), tableName()),
     products: createProductRepository(client(), tableName()),
     unpaidOrderMinutes: unpaidOrderMinutes(),
+  });
+
+/** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
+export const paymentService = () =>
+  createPaymentService({
+    orders: createOrderRepository(client(), tableName()),
+    payments: createPaymentRepository(client(), tableName()),
+    dataKey: async () => (await keys()).dataEncryption,
+  });
+
+/** Delivery by the seller through the one-time token. */
+export const deliveryService = () =>
+  createDeliveryService({
+    deliveries: createDeliveryRepository(client(), tableName()),
+    orders: createOrderRepository(client(), tableName()),
   });

@@ -44,3 +44,47 @@ export const stockOf = async (productId: string): Promise<number> => {
   if (!product) throw new Error(`product ${productId} not found`);
   return product.count;
 };
+
+/** Outbox items written for an order (test-only scan of DynamoDB Local; the service never scans). */
+export const outboxEventsFor = async (orderId: string): Promise<Record<string, unknown>[]> => {
+  const { ScanCommand } = await import("@aws-sdk/lib-dynamodb");
+  const client = createDocumentClient();
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({
+        TableName: requireEnv("TABLE_NAME"),
+        FilterExpression: "entity = :outbox AND order_id = :order",
+        ExpressionAttributeValues: { ":outbox": "outbox", ":order": orderId },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+};
+
+/** The delivery token of a paid order, opened from its webhook event the way the sender will. */
+export const deliveryTokenFor = async (orderId: string): Promise<string> => {
+  const { deriveKeys } = await import("../../shared/secrets/derived-keys.js");
+  const { masterSecret } = await import("../../shared/secrets/master-secret.js");
+  const { open } = await import("../../shared/secrets/sealed-box.js");
+  const event = (await outboxEventsFor(orderId)).find((e) => e.type === "payment_confirmed");
+  if (!event) throw new Error(`no payment event for ${orderId}`);
+  return open(deriveKeys(await masterSecret()).dataEncryption, String(event.token_sealed));
+};
+
+/** A seller with a product and one paid order, plus the order's delivery token. */
+export const paidOrder = async (overrides: Record<string, unknown> = {}) => {
+  const { orderService, paymentService } = await import("../../shared/runtime/dependencies.js");
+  const seller = await sellerWithProduct(overrides);
+  const order = await orderService().createGuestOrder({
+    product_id: seller.productId,
+    quantity: 1,
+    email: `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+  });
+  await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" });
+  return { ...seller, order, deliveryToken: await deliveryTokenFor(order.id_order) };
+};

@@ -54,4 +54,31 @@ describe("ops CLI: order create", () => {
     expect(noEmail.stderr).toBe("--email is required\n");
     expect(await stockOf(productId)).toBe(1);
   });
+
+  it("order pay marks the order paid, prints {id_order, status_order} and is idempotent", async () => {
+    const { productId } = await sellerWithProduct();
+    const created = JSON.parse(
+      (
+        await runOps([
+          "order",
+          "create",
+          "--product",
+          productId,
+          "--quantity",
+          "1",
+          "--email",
+          "b@example.com",
+        ])
+      ).stdout,
+    ) as { id_order: string };
+    for (let i = 0; i < 2; i++) {
+      const paid = await runOps(["order", "pay", created.id_order, "--payment-system", "card"]);
+      expect(paid.code).toBe(0);
+      expect(JSON.parse(paid.stdout)).toEqual({ id_order: created.id_order, status_order: "paid" });
+    }
+    expect((await stores().orders.get(created.id_order))?.payment_system).toBe("card");
+    const bad = await runOps(["order", "pay", created.id_order, "--payment-system", "Card Pay!"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'\n");
+  });
 });

@@ -1,0 +1,130 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { keys } from "../data/table-keys.js";
+import { withConflictRetry } from "../data/transaction-errors.js";
+import { OUTBOX_RETENTION_SECONDS, type OutboxEvent } from "../outbox/outbox-event.js";
+
+/** What a delivery token points at. */
+export interface DeliveryTarget {
+  readonly orderId: string;
+  readonly sellerId: number;
+}
+
+/** Persistence of deliveries: the token lookup and the one write that delivers and pays the seller. */
+export interface DeliveryStore {
+  findToken(tokenHash: string): Promise<DeliveryTarget | undefined>;
+  /**
+   * Marks the paid order delivered with its content, credits the seller's balance with a ledger entry,
+   * spends the token and writes the buyer's e-mail event, all or nothing.
+   */
+  deliver(input: {
+    target: DeliveryTarget;
+    tokenHash: string;
+    amount: number;
+    text: string;
+    download: string;
+    ledgerEntryId: string;
+    event: OutboxEvent;
+    at: string;
+  }): Promise<"ok" | "already_delivered">;
+}
+
+/** The DynamoDB implementation of DeliveryStore. */
+export const createDeliveryRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): DeliveryStore => ({
+  async findToken(tokenHash) {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.deliveryToken(tokenHash) }),
+    );
+    if (!result.Item) return undefined;
+    return { orderId: String(result.Item.order_id), sellerId: Number(result.Item.seller_id) };
+  },
+
+  async deliver(input) {
+    const { target, at } = input;
+    try {
+      await withConflictRetry(() =>
+        client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.order(target.orderId),
+                  UpdateExpression:
+                    "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download",
+                  ConditionExpression: "#status = :paid AND delivered = :false",
+                  ExpressionAttributeNames: { "#status": "status" },
+                  ExpressionAttributeValues: {
+                    ":true": true,
+                    ":false": false,
+                    ":paid": "paid",
+                    ":at": at,
+                    ":text": input.text,
+                    ":download": input.download,
+                  },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.deliveryToken(input.tokenHash),
+                  UpdateExpression: "SET used_at = :at",
+                  ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(used_at)",
+                  ExpressionAttributeValues: { ":at": at },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.account(target.sellerId),
+                  UpdateExpression: "ADD balance :amount",
+                  ConditionExpression: "attribute_exists(PK)",
+                  ExpressionAttributeValues: { ":amount": input.amount },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.ledgerEntry(target.sellerId, at, input.ledgerEntryId),
+                    entity: "ledger",
+                    entry_id: input.ledgerEntryId,
+                    account_id: target.sellerId,
+                    kind: "sale",
+                    amount: input.amount,
+                    order_id: target.orderId,
+                    created_at: at,
+                  },
+                  ConditionExpression: "attribute_not_exists(PK)",
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.outboxEvent(input.event.event_id),
+                    entity: "outbox",
+                    ...input.event,
+                    created_at: at,
+                    expires_at: Math.floor(Date.parse(at) / 1000) + OUTBOX_RETENTION_SECONDS,
+                  },
+                  ConditionExpression: "attribute_not_exists(PK)",
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return "ok";
+    } catch (error) {
+      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+      if (reasons[0]?.Code === "ConditionalCheckFailed" || reasons[1]?.Code === "ConditionalCheckFailed") {
+        return "already_delivered";
+      }
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { conflict, forbidden, notFound, unprocessable } from "../http/app-error.js";
+import type { OrderStore } from "../orders/order-repository.js";
+import { hasControlCharacters } from "../text/control-characters.js";
+import type { DeliveryStore } from "./delivery-repository.js";
+import { hashDeliveryToken, looksLikeDeliveryToken } from "./delivery-token.js";
+
+/** POST /orders/delivery/{token} body; `download` is checked by the service for its own 422. */
+export const deliveryBodySchema = z.object(
+  {
+    text: z
+      .string({ error: "Field 'text' must be a string" })
+      .trim()
+      .min(1, { error: "Field 'text' is required", abort: true })
+      .max(10_000, "Field 'text' must be at most 10000 characters"),
+    download: z.unknown().optional(),
+  },
+  { error: "Request body must be a JSON object" },
+);
+export type DeliveryBody = z.infer<typeof deliveryBodySchema>;
+
+/** The download link: none when absent, empty or false (clients send false for none); otherwise an https URL. */
+const downloadLink = (value: unknown): string => {
+  if (value === undefined || value === null || value === false || value === "") return "";
+  if (typeof value !== "string" || value.length > 2048) throw unprocessable("Invalid download URL");
+  try {
+    const url = new URL(value);
+    // The URL parser drops tabs and line breaks silently, so they are refused before it sees the value.
+    if (
+      url.protocol !== "https:" ||
+      url.hostname === "" ||
+      /\s/.test(value) ||
+      hasControlCharacters(value, false)
+    ) {
+      throw new Error("not an https link");
+    }
+    return url.href;
+  } catch {
+    throw unprocessable("Invalid download URL");
+  }
+};
+
+/** Delivery rules: the seller of a paid order delivers once, through the token from the webhook. */
+export const createDeliveryService = (deps: {
+  deliveries: DeliveryStore;
+  orders: OrderStore;
+  now?: () => Date;
+}) => ({
+  /** Delivers a paid order and credits its seller; the buyer's e-mail follows from the outbox. */
+  async deliver(sellerId: number, token: string, body: DeliveryBody) {
+    const tokenHash = looksLikeDeliveryToken(token) ? hashDeliveryToken(token) : undefined;
+    const target = tokenHash ? await deps.deliveries.findToken(tokenHash) : undefined;
+    if (!tokenHash || !target) throw notFound("Order not found");
+    if (target.sellerId !== sellerId) throw forbidden("Access denied");
+    const download = downloadLink(body.download);
+    const order = await deps.orders.get(target.orderId);
+    if (!order) throw notFound("Order not found");
+    if (order.delivered) throw conflict("Order already delivered");
+    const outcome = await deps.deliveries.deliver({
+      target,
+      tokenHash,
+      amount: order.amount,
+      text: body.text,
+      download,
+      ledgerEntryId: randomUUID(),
+      event: { type: "order_delivered", event_id: randomUUID(), order_id: order.id_order },
+      at: (deps.now?.() ?? new Date()).toISOString(),
+    });
+    if (outcome === "already_delivered") throw conflict("Order already delivered");
+    return { message: "Product delivered", id_order: order.id_order, delivered: true as const };
+  },
+});

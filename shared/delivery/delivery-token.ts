@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** A new one-time delivery token: 32 random bytes, base64url (43 characters). */
+export const newDeliveryToken = (): string => randomBytes(32).toString("base64url");
+
+/** The only form in which a delivery token is stored and looked up. */
+export const hashDeliveryToken = (token: string): string =>
+  createHash("sha256").update(token, "utf8").digest("hex");
+
+/** Whether a string can be one of our tokens; anything else is not looked up. */
+export const looksLikeDeliveryToken = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value);

@@ -1,0 +1,91 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { keys } from "../data/table-keys.js";
+import { withConflictRetry } from "../data/transaction-errors.js";
+import { OUTBOX_RETENTION_SECONDS, type OutboxEvent } from "../outbox/outbox-event.js";
+
+/** The one write that makes an order paid. */
+export interface PaymentStore {
+  /**
+   * Marks a waiting order paid, stores its delivery token's hash and writes the webhook's outbox event,
+   * all or nothing. False when the order was no longer waiting.
+   */
+  confirm(input: {
+    orderId: string;
+    sellerId: number;
+    paymentSystem: string;
+    paymentId: string;
+    tokenHash: string;
+    event: OutboxEvent;
+    at: string;
+  }): Promise<boolean>;
+}
+
+/** The DynamoDB implementation of PaymentStore. */
+export const createPaymentRepository = (client: DynamoDBDocumentClient, tableName: string): PaymentStore => ({
+  async confirm(input) {
+    const expiresAt = Math.floor(Date.parse(input.at) / 1000) + OUTBOX_RETENTION_SECONDS;
+    try {
+      await withConflictRetry(() =>
+        client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.order(input.orderId),
+                  UpdateExpression:
+                    "SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at REMOVE GSI4PK, GSI4SK",
+                  ConditionExpression: "#status = :wait",
+                  ExpressionAttributeNames: { "#status": "status" },
+                  ExpressionAttributeValues: {
+                    ":paid": "paid",
+                    ":wait": "wait",
+                    ":system": input.paymentSystem,
+                    ":paymentId": input.paymentId,
+                    ":at": input.at,
+                  },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.deliveryToken(input.tokenHash),
+                    entity: "delivery_token",
+                    order_id: input.orderId,
+                    seller_id: input.sellerId,
+                    created_at: input.at,
+                  },
+                  ConditionExpression: "attribute_not_exists(PK)",
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.outboxEvent(input.event.event_id),
+                    entity: "outbox",
+                    ...input.event,
+                    created_at: input.at,
+                    expires_at: expiresAt,
+                  },
+                  ConditionExpression: "attribute_not_exists(PK)",
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
+      ) {
+        return false;
+      }
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
+import { requireEnv } from "../../../shared/config/environment.js";
+import { createDeliveryRepository } from "../../../shared/delivery/delivery-repository.js";
+import { hashDeliveryToken } from "../../../shared/delivery/delivery-token.js";
+import type { AppError } from "../../../shared/http/app-error.js";
+import { orderService, paymentService } from "../../../shared/runtime/dependencies.js";
+import {
+  deliveryTokenFor,
+  orderServiceAt,
+  outboxEventsFor,
+  sellerWithProduct,
+  stockOf,
+  stores,
+} from "../../support/orders.js";
+
+const deliveries = () => createDeliveryRepository(createDocumentClient(), requireEnv("TABLE_NAME"));
+
+describe("payment confirmation", () => {
+  it("makes a waiting order paid, stores only its token's hash and promises the webhook in the same write", async () => {
+    const { account, productId } = await sellerWithProduct({ count: 2 });
+    const order = await orderService().createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    expect(await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" })).toEqual({
+      id_order: order.id_order,
+      status_order: "paid",
+    });
+    const stored = await stores().orders.get(order.id_order);
+    expect(stored).toMatchObject({ status: "paid", payment_system: "card", delivered: false });
+    const events = await outboxEventsFor(order.id_order);
+    expect(events.map((e) => e.type)).toEqual(["payment_confirmed"]);
+    expect(JSON.stringify(events)).not.toMatch(/"token":/);
+    const token = await deliveryTokenFor(order.id_order);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await deliveries().findToken(hashDeliveryToken(token))).toEqual({
+      orderId: order.id_order,
+      sellerId: account.seller_id,
+    });
+  });
+
+  it("a second and parallel confirmations change nothing: one token, one webhook event", async () => {
+    const { productId } = await sellerWithProduct();
+    const order = await orderService().createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" }),
+      ),
+    );
+    expect(results.every((r) => r.status_order === "paid")).toBe(true);
+    const again = await paymentService().confirm({ orderId: order.id_order, paymentSystem: "usdt" });
+    expect(again.status_order).toBe("paid");
+    expect((await stores().orders.get(order.id_order))?.payment_system).toBe("card");
+    expect((await outboxEventsFor(order.id_order)).length).toBe(1);
+  });
+
+  it("a paid order no longer expires: its stock stays sold", async () => {
+    const { productId } = await sellerWithProduct({ count: 3 });
+    const order = await orderServiceAt(-31 * 60_000).createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" });
+    await orderService().expireUnpaid();
+    expect((await stores().orders.get(order.id_order))?.status).toBe("paid");
+    expect(await stockOf(productId)).toBe(2);
+  });
+
+  it("refuses a canceled order with 409 and an unknown one with 404", async () => {
+    const { productId } = await sellerWithProduct();
+    const order = await orderServiceAt(-31 * 60_000).createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    await orderService().expireUnpaid();
+    const canceled = await paymentService()
+      .confirm({ orderId: order.id_order, paymentSystem: "card" })
+      .catch((e) => e);
+    expect((canceled as AppError).status).toBe(409);
+    expect((canceled as AppError).message).toBe(`Order ${order.id_order} is canceled and cannot be paid`);
+    const unknown = await paymentService()
+      .confirm({ orderId: "01ARZ3NDEKTSV4RRFFQ69G5FAV", paymentSystem: "card" })
+      .catch((e) => e);
+    expect((unknown as AppError).status).toBe(404);
+  });
+});
