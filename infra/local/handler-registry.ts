@@ -1,5 +1,6 @@
 import { handler as mailer } from "../../functions/mailer/handler.js";
 import { handler as maintenance } from "../../functions/maintenance/handler.js";
+import { handler as outbox } from "../../functions/outbox/handler.js";
 import { handler as v1Auth } from "../../functions/v1-auth/handler.js";
 import { handler as v1Orders } from "../../functions/v1-orders/handler.js";
 import { handler as v1Payouts } from "../../functions/v1-payouts/handler.js";
@@ -38,3 +39,6 @@ export const workerHandlers: Record<"webhooks" | "emails", QueueHandler> = { web
 
 /** Scheduled functions, run by a timer locally as EventBridge runs them in AWS. */
 export const scheduledHandlers = { maintenance };
+
+/** Stream consumers, fed by the table's stream as Lambda's event source feeds them in AWS. */
+export const streamHandlers = { outbox };

@@ -104,6 +104,7 @@ export const applyLocalEnvironment = (config: LocalStackConfig): void => {
     EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
     PUBLIC_BASE_URL: endpoints.gateway,
     MASTER_SECRET: localMasterSecret(config),
+    MAIL_OUTBOX_FILE: join(config.stateDir, "mail-outbox.jsonl"),
     LOCAL_MODE: "true",
   });
 };

@@ -1,14 +1,16 @@
 import type { ChildProcess } from "node:child_process";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { stopChild } from "./child-process.js";
 import { startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
-import { apiHandlers, scheduledHandlers, workerHandlers } from "./handler-registry.js";
+import { apiHandlers, scheduledHandlers, streamHandlers, workerHandlers } from "./handler-registry.js";
 import { applyLocalEnvironment, type LocalStackConfig, localEndpoints } from "./local-environment.js";
 import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
 import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
+import { createCheckpointStore, type StreamPoller, startStreamPoller } from "./stream-poller.js";
 
 /** A running local stack. */
 export interface LocalStack {
@@ -28,9 +30,11 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   let sqs: SQSClient | undefined;
   let server: ReturnType<typeof createGateway> | undefined;
   let maintenanceTimer: NodeJS.Timeout | undefined;
+  let streamPoller: StreamPoller | undefined;
 
   const stop = async () => {
     clearInterval(maintenanceTimer);
+    await streamPoller?.stop();
     await Promise.all(pollers.map((p) => p.stop()));
     sqs?.destroy();
     if (server?.listening) {
@@ -64,6 +68,17 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     });
     const port = (listening.address() as AddressInfo).port;
     process.env.PUBLIC_BASE_URL = `http://${config.host}:${port}`;
+
+    // Outbox items reach their queues through the table's stream, as in AWS; a persisted stack resumes
+    // from its checkpoint, so events committed while it was down are still sent.
+    streamPoller = await startStreamPoller({
+      endpoint: localEndpoints(config).dynamodb,
+      tableName: config.tableName,
+      handler: streamHandlers.outbox,
+      checkpoints: createCheckpointStore(
+        config.persist ? join(config.stateDir, "stream-checkpoints.json") : undefined,
+      ),
+    });
 
     sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
     pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, workerHandlers.webhooks));

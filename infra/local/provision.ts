@@ -9,6 +9,7 @@ import {
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { tableSchema } from "../../shared/data/table-schema.js";
+import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
 import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
 
 /** Queue URLs the local stack created, as the CDK stack would pass them to functions. */
@@ -28,7 +29,7 @@ const region = "us-east-1";
  */
 export const localQueueUrl = (endpoint: string, name: string): string => `${endpoint}/000000000000/${name}`;
 
-/** Receives before a message moves to its dead-letter queue, as in the CDK stack. */
+/** Receives before an e-mail job moves to its dead-letter queue, as in the CDK stack. */
 export const MAX_RECEIVE_COUNT = 5;
 
 /** Creates the table from the shared schema (same keys and GSIs as the CDK stack); an existing table is kept. */
@@ -113,7 +114,7 @@ export const createLocalQueues = async (config: LocalStackConfig): Promise<Local
     await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
     return localQueueUrl(localEndpoints(config).fauxqs, name);
   };
-  const withDeadLetter = async (name: string, deadLetterName: string) => {
+  const withDeadLetter = async (name: string, deadLetterName: string, maxReceiveCount: number) => {
     const deadLetterUrl = await create(deadLetterName, { MessageRetentionPeriod: "1209600" });
     const arn = (
       await client.send(
@@ -122,12 +123,22 @@ export const createLocalQueues = async (config: LocalStackConfig): Promise<Local
     ).Attributes?.QueueArn;
     const url = await create(name, {
       VisibilityTimeout: "30",
-      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: String(MAX_RECEIVE_COUNT) }),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: String(maxReceiveCount) }),
     });
     return { url, deadLetterUrl };
   };
-  const webhooks = await withDeadLetter(config.queues.webhooks, config.queues.webhooksDeadLetter);
-  const emails = await withDeadLetter(config.queues.emails, config.queues.emailsDeadLetter);
+  // Webhook jobs are retried once per delay of the schedule before they go to the dead-letter queue.
+  const webhookReceives = webhookMaxReceives(webhookRetryDelays(process.env.WEBHOOK_RETRY_DELAYS_SECONDS));
+  const webhooks = await withDeadLetter(
+    config.queues.webhooks,
+    config.queues.webhooksDeadLetter,
+    webhookReceives,
+  );
+  const emails = await withDeadLetter(
+    config.queues.emails,
+    config.queues.emailsDeadLetter,
+    MAX_RECEIVE_COUNT,
+  );
   client.destroy();
   return {
     webhooks: webhooks.url,

@@ -38,6 +38,11 @@ export const keys = {
     PK: `ACCOUNT#${accountId}`,
     SK: `LEDGER#${at}#${entryId}`,
   }),
+  /** One attempt to call a seller's webhook for an order, in time order under the order. */
+  webhookAttempt: (orderId: string, at: string, attemptId: string): ItemKey => ({
+    PK: `ORDER#${orderId}`,
+    SK: `WEBHOOK#${at}#${attemptId}`,
+  }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
 } as const;
@@ -75,6 +80,7 @@ export const sellerProductsPartition = (sellerId: number): string => `SELLER#${s
 /** Partition and sort-key prefixes for Queries over a collection. */
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
+  webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
 } as const;
 

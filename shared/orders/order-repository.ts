@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -37,6 +37,8 @@ export interface OrderStore {
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
   cancelAndRelease(order: OrderRecord, at: string): Promise<boolean>;
+  /** Notes that the buyer's delivery e-mail went out; false if it already had. */
+  markEmailSent(orderId: string, at: string): Promise<boolean>;
 }
 
 const item = (order: OrderRecord) => ({
@@ -186,6 +188,24 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
           if (inner instanceof TransactionCanceledException) return false;
           throw inner;
         }
+      }
+    },
+
+    async markEmailSent(orderId, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.order(orderId),
+            UpdateExpression: "SET email_sent_at = :at",
+            ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(email_sent_at)",
+            ExpressionAttributeValues: { ":at": at },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
       }
     },
   };

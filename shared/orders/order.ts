@@ -26,6 +26,11 @@ export const orderRecordSchema = z.object({
   canceled_at: z.string().optional(),
   delivered: z.boolean(),
   delivered_at: z.string().optional(),
+  delivery_text: z.string().optional(),
+  delivery_download: z.string().optional(),
+  webhook_event_id: z.string().optional(),
+  webhook_delivered_at: z.string().optional(),
+  email_sent_at: z.string().optional(),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

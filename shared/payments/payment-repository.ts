@@ -35,7 +35,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
                   TableName: tableName,
                   Key: keys.order(input.orderId),
                   UpdateExpression:
-                    "SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at REMOVE GSI4PK, GSI4SK",
+                    "SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE GSI4PK, GSI4SK",
                   ConditionExpression: "#status = :wait",
                   ExpressionAttributeNames: { "#status": "status" },
                   ExpressionAttributeValues: {
@@ -44,6 +44,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
                     ":system": input.paymentSystem,
                     ":paymentId": input.paymentId,
                     ":at": input.at,
+                    ":eventId": input.event.event_id,
                   },
                 },
               },

@@ -1,13 +1,17 @@
 import { z } from "zod";
 
-/** A webhook job: the paid order whose seller must be notified. */
-export const webhookJobSchema = z.object({ event_id: z.string().min(1), order_id: z.string().min(1) });
+/** A webhook job: notify the seller of a paid order. The delivery token travels sealed. */
+export const webhookJobSchema = z.object({
+  event_id: z.string().min(1),
+  order_id: z.string().min(1),
+  token_sealed: z.string().min(1),
+});
 export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
 /** An e-mail job: which message to send for which order. */
 export const emailJobSchema = z.object({
   event_id: z.string().min(1),
   order_id: z.string().min(1),
-  template: z.enum(["delivery", "gift"]),
+  template: z.enum(["delivery"]),
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;

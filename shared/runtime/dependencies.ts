@@ -4,12 +4,16 @@ import { createAccessTokens } from "../auth/access-tokens.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
 import { createS3ImageStorage } from "../aws/s3-image-storage.js";
+import { createSesMailer } from "../aws/ses-mailer.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import type { ImageStorage } from "../images/image-storage.js";
+import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
+import type { Mailer } from "../mail/mail-message.js";
+import { createMailService } from "../mail/mail-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
@@ -18,6 +22,9 @@ import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { masterSecret } from "../secrets/master-secret.js";
+import { postWebhook } from "../webhooks/webhook-client.js";
+import { createWebhookRepository } from "../webhooks/webhook-repository.js";
+import { createWebhookService } from "../webhooks/webhook-service.js";
 
 /**
  * The composition root shared by every Lambda, the local gateway and the ops CLI: one document
@@ -102,3 +109,35 @@ export const deliveryService = () =>
     deliveries: createDeliveryRepository(client(), tableName()),
     orders: createOrderRepository(client(), tableName()),
   });
+
+/** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
+export const webhookService = () =>
+  createWebhookService({
+    orders: createOrderRepository(client(), tableName()),
+    products: createProductRepository(client(), tableName()),
+    accounts: accountStore(),
+    attempts: createWebhookRepository(client(), tableName()),
+    dataKey: async () => (await keys()).dataEncryption,
+    post: (url, body, headers) =>
+      postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+    publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
+  });
+
+let mailer: Mailer | undefined;
+/** SES in AWS (SENDER_ADDRESS); the local outbox file when MAIL_OUTBOX_FILE is set. */
+const configuredMailer = (): Mailer => {
+  const outbox = optionalEnv("MAIL_OUTBOX_FILE");
+  mailer ??= outbox ? createFileOutboxMailer(outbox) : createSesMailer(requireEnv("SENDER_ADDRESS"));
+  return mailer;
+};
+
+/** Buyer e-mail. */
+export const mailService = () => {
+  const orders = createOrderRepository(client(), tableName());
+  return createMailService({
+    orders,
+    products: createProductRepository(client(), tableName()),
+    mailer: configuredMailer(),
+    markSent: (orderId, at) => orders.markEmailSent(orderId, at),
+  });
+};

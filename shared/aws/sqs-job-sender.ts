@@ -1,0 +1,9 @@
+import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import type { JobSender } from "../outbox/outbox-forwarder.js";
+
+/** Sends jobs to the webhook and e-mail queues by URL. */
+export const createSqsJobSender =
+  (urls: { webhooks: string; emails: string }, client = new SQSClient({})): JobSender =>
+  async (queue, job) => {
+    await client.send(new SendMessageCommand({ QueueUrl: urls[queue], MessageBody: JSON.stringify(job) }));
+  };

@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { AccountStore } from "../accounts/account-repository.js";
+import type { OrderStore } from "../orders/order-repository.js";
+import type { ProductStore } from "../products/product-repository.js";
+import type { WebhookJob } from "../queue/queue-messages.js";
+import { open } from "../secrets/sealed-box.js";
+import type { WebhookCallResult } from "./webhook-client.js";
+import type { WebhookAttempt, WebhookStore } from "./webhook-repository.js";
+import { webhookSignature } from "./webhook-signature.js";
+
+/** The webhook did not get through this time; the job goes back to its queue for a later attempt. */
+export class WebhookAttemptFailed extends Error {}
+
+/** Payment webhooks: signed, recorded attempt by attempt, and sent until one gets a 2xx. */
+export const createWebhookService = (deps: {
+  orders: OrderStore;
+  products: ProductStore;
+  accounts: AccountStore;
+  attempts: WebhookStore;
+  dataKey: () => Promise<Buffer>;
+  post: (url: string, body: string, headers: Record<string, string>) => Promise<WebhookCallResult>;
+  /** The API's public root; delivery URLs are built on it. */
+  publicBaseUrl: string;
+  now?: () => Date;
+}) => {
+  const now = () => deps.now?.() ?? new Date();
+
+  const record = async (orderId: string, attempt: WebhookAttempt) =>
+    deps.attempts.record(orderId, randomUUID(), attempt);
+
+  return {
+    /** Sends an order's payment webhook once more; returns quietly if it already got through. */
+    async send(job: WebhookJob, attemptNumber: number): Promise<"delivered" | "already_delivered"> {
+      const order = await deps.orders.get(job.order_id);
+      if (!order) throw new WebhookAttemptFailed(`Order ${job.order_id} not found`);
+      // At-least-once queues may hand a job twice; the seller gets one successful call.
+      if (order.webhook_delivered_at) return "already_delivered";
+      const account = await deps.accounts.findById(order.seller_id);
+      if (!account) throw new WebhookAttemptFailed(`Seller ${order.seller_id} not found`);
+      const product = await deps.products.get(order.product_id);
+      const target = product?.api_url || account.api_url;
+      const started = now();
+      if (!target) {
+        await record(order.id_order, {
+          event_id: job.event_id,
+          attempt: attemptNumber,
+          at: started.toISOString(),
+          target: "",
+          outcome: "refused",
+          error: "No api_url is set on the product or the seller",
+          duration_ms: 0,
+        });
+        throw new WebhookAttemptFailed("No webhook target");
+      }
+      const key = await deps.dataKey();
+      const token = open(key, job.token_sealed);
+      const payload = {
+        id_order: order.id_order,
+        id_product: order.product_id,
+        payment_status: "paid",
+        signature: webhookSignature(open(key, account.api_key_sealed), order.id_order),
+        delivery_url: `${deps.publicBaseUrl.replace(/\/+$/, "")}/api/v1/orders/delivery/${token}`,
+        token,
+      };
+      const result = await deps.post(target, JSON.stringify(payload), {
+        "x-webhook-id": job.event_id,
+        "user-agent": "Marketplace-Webhooks/1.0",
+      });
+      const duration = now().getTime() - started.getTime();
+      const ok = "status" in result && result.status >= 200 && result.status < 300;
+      await record(order.id_order, {
+        event_id: job.event_id,
+        attempt: attemptNumber,
+        at: started.toISOString(),
+        target: new URL(target).origin,
+        outcome: ok
+          ? "delivered"
+          : "error" in result && result.error.startsWith("Refused")
+            ? "refused"
+            : "failed",
+        ...("status" in result ? { http_status: result.status } : { error: result.error }),
+        duration_ms: duration,
+      });
+      if (!ok) throw new WebhookAttemptFailed("status" in result ? `HTTP ${result.status}` : result.error);
+      await deps.attempts.markDelivered(order.id_order, job.event_id, now().toISOString());
+      return "delivered";
+    },
+
+    /** Every attempt for an order, oldest first. */
+    attempts: (orderId: string) => deps.attempts.list(orderId),
+  };
+};
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
