@@ -102,6 +102,7 @@ export const applyLocalEnvironment = (config: LocalStackConfig): void => {
     PUBLIC_IMAGE_BASE_URL: `${endpoints.fauxqs}/${config.imageBucket}`,
     WEBHOOK_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooks}`,
     EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
+    WEBHOOK_DLQ_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooksDeadLetter}`,
     PUBLIC_BASE_URL: endpoints.gateway,
     MASTER_SECRET: localMasterSecret(config),
     MAIL_OUTBOX_FILE: join(config.stateDir, "mail-outbox.jsonl"),

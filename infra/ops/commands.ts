@@ -1,12 +1,16 @@
 import { parseArgs } from "node:util";
 import type { Category } from "../../shared/categories/category.js";
+import { optionalEnv } from "../../shared/config/environment.js";
 import { AppError } from "../../shared/http/app-error.js";
+import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountService,
   categoryService,
   orderService,
   paymentService,
   productService,
+  webhookRedrive,
+  webhookService,
 } from "../../shared/runtime/dependencies.js";
 
 /** A bad command line: printed as one line, exit code 2. */
@@ -123,6 +127,25 @@ const orderPay: Runner = async (args) => {
   return paymentService().confirm({ orderId: id, paymentSystem });
 };
 
+const webhookList: Runner = async (args) => {
+  const { positionals } = options(args, {});
+  return webhookService().attempts(onePositional(positionals, "order id"));
+};
+
+const webhookRedriveCommand: Runner = async (args) => {
+  const { positionals } = options(args, {});
+  return webhookRedrive().redrive(onePositional(positionals, "order id"));
+};
+
+const mailList: Runner = async (args) => {
+  const { values, positionals } = options(args, { to: { type: "string" } });
+  noPositionals(positionals);
+  const outbox = optionalEnv("MAIL_OUTBOX_FILE");
+  if (!outbox) throw new UsageError("mail list reads the local stack's outbox; in AWS, SES sends the mail");
+  const messages = await readFileOutbox(outbox, values.to);
+  return messages.map(({ to, subject, text }) => ({ to, subject, text }));
+};
+
 /** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
 const DEMO_CATEGORIES = [
   { id: 101, name: "Game keys", slug: "game-keys" },
@@ -159,6 +182,9 @@ export const commands: Record<string, Runner> = {
   "product set": productSet,
   "order create": orderCreate,
   "order pay": orderPay,
+  "webhook list": webhookList,
+  "webhook redrive": webhookRedriveCommand,
+  "mail list": mailList,
 };
 
 /** One line per command, for usage errors. */
@@ -172,4 +198,7 @@ export const usage = [
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
   "  order create --product <id> --quantity <n> --email <buyer>",
   "  order pay <id_order> [--payment-system <name>]",
+  "  webhook list <id_order>",
+  "  webhook redrive <id_order>",
+  "  mail list [--to <email>]",
 ].join("\n");

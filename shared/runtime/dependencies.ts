@@ -1,3 +1,4 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAccountRepository } from "../accounts/account-repository.js";
 import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
@@ -5,9 +6,12 @@ import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
 import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createSesMailer } from "../aws/ses-mailer.js";
+import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
+import { createSqsJobSender } from "../aws/sqs-job-sender.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
+import { keys as tableKeys } from "../data/table-keys.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import type { ImageStorage } from "../images/image-storage.js";
@@ -16,6 +20,7 @@ import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
+import { outboxEventSchema } from "../outbox/outbox-event.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createProductRepository } from "../products/product-repository.js";
@@ -23,6 +28,7 @@ import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { masterSecret } from "../secrets/master-secret.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
+import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
 import { createWebhookRepository } from "../webhooks/webhook-repository.js";
 import { createWebhookService } from "../webhooks/webhook-service.js";
 
@@ -141,3 +147,22 @@ export const mailService = () => {
     markSent: (orderId, at) => orders.markEmailSent(orderId, at),
   });
 };
+
+/** The operator's webhook re-drive (needs WEBHOOK_QUEUE_URL and WEBHOOK_DLQ_URL). */
+export const webhookRedrive = () =>
+  createWebhookRedrive({
+    orders: createOrderRepository(client(), tableName()),
+    outboxEvent: async (eventId) => {
+      const result = await client().send(
+        new GetCommand({ TableName: tableName(), Key: tableKeys.outboxEvent(eventId) }),
+      );
+      return result.Item ? outboxEventSchema.parse(result.Item) : undefined;
+    },
+    removeFromDeadLetter: (orderId) =>
+      removeDeadLetters(requireEnv("WEBHOOK_DLQ_URL"), (body) => body.includes(`"order_id":"${orderId}"`)),
+    enqueue: (job) =>
+      createSqsJobSender({
+        webhooks: requireEnv("WEBHOOK_QUEUE_URL"),
+        emails: requireEnv("EMAIL_QUEUE_URL"),
+      })("webhooks", job),
+  });

@@ -26,7 +26,10 @@ export default async function setup(project: TestProject) {
     FAUXQS_PORT: String(await freePort()),
     LOCAL_STATE: "memory",
     LOCAL_STATE_DIR: stateDir,
+    // Five receives a second apart, so retry and dead-letter behaviour shows within seconds.
+    WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1",
   };
+  Object.assign(process.env, { WEBHOOK_RETRY_DELAYS_SECONDS: opsEnv.WEBHOOK_RETRY_DELAYS_SECONDS });
   const stack = await startLocalStack(localConfigFromEnv({ ...process.env, ...opsEnv }));
   const stackEnvNames = [
     "AWS_REGION",
@@ -40,7 +43,10 @@ export default async function setup(project: TestProject) {
     "IMAGE_BUCKET",
     "PUBLIC_IMAGE_BASE_URL",
     "WEBHOOK_QUEUE_URL",
+    "WEBHOOK_DLQ_URL",
     "EMAIL_QUEUE_URL",
+    "MAIL_OUTBOX_FILE",
+    "WEBHOOK_RETRY_DELAYS_SECONDS",
     "PUBLIC_BASE_URL",
     "MASTER_SECRET",
     "LOCAL_MODE",

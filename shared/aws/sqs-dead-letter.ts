@@ -1,0 +1,54 @@
+import {
+  ChangeMessageVisibilityBatchCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
+
+/**
+ * Removes from a dead-letter queue the messages whose body matches, leaving every other message as it
+ * was (made visible again at once). Returns how many it removed. Bounded: it looks at most 100 messages.
+ */
+export const removeDeadLetters = async (
+  queueUrl: string,
+  matches: (body: string) => boolean,
+  client = new SQSClient({}),
+): Promise<number> => {
+  let removed = 0;
+  for (let round = 0; round < 10; round++) {
+    const received = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 30,
+        WaitTimeSeconds: 0,
+      }),
+    );
+    const messages = received.Messages ?? [];
+    if (messages.length === 0) break;
+    const hit = messages.filter((m) => matches(m.Body ?? ""));
+    const miss = messages.filter((m) => !matches(m.Body ?? ""));
+    if (hit.length > 0) {
+      await client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: hit.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? "" })),
+        }),
+      );
+      removed += hit.length;
+    }
+    if (miss.length > 0) {
+      await client.send(
+        new ChangeMessageVisibilityBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: miss.map((m, i) => ({
+            Id: String(i),
+            ReceiptHandle: m.ReceiptHandle ?? "",
+            VisibilityTimeout: 0,
+          })),
+        }),
+      );
+    }
+  }
+  return removed;
+};
