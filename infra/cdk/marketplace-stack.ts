@@ -11,7 +11,8 @@ import { Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Alias } from "aws-cdk-lib/aws-kms";
-import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
@@ -28,6 +29,7 @@ import {
   routes,
   versionPrefix,
 } from "../../shared/http/routes.js";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../shared/webhooks/retry-schedule.js";
 import { MarketplaceFunction } from "./marketplace-function.js";
 import { acknowledgeStackFindings } from "./nag-acknowledgements.js";
 import { apiGroupPermissions, type FunctionPermissions } from "./permissions.js";
@@ -50,7 +52,7 @@ const tableWriteActions = [
   "dynamodb:BatchWriteItem",
 ];
 
-/** Receives before a message moves to its dead-letter queue. */
+/** Receives before an e-mail job moves to its dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
 
 /** The whole service: one HTTP API, one Lambda per endpoint group, one table, images, queues, workers. */
@@ -110,7 +112,7 @@ export class MarketplaceStack extends Stack {
     });
 
     // --- Queues -------------------------------------------------------------------------------
-    const queueWithDeadLetter = (name: string, consumerTimeout: Duration) => {
+    const queueWithDeadLetter = (name: string, consumerTimeout: Duration, maxReceiveCount: number) => {
       const deadLetter = new Queue(this, `${name}DeadLetter`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -122,13 +124,18 @@ export class MarketplaceStack extends Stack {
         retentionPeriod: Duration.days(4),
         // AWS's guidance: at least six times the consumer's timeout.
         visibilityTimeout: Duration.seconds(consumerTimeout.toSeconds() * 6),
-        deadLetterQueue: { queue: deadLetter, maxReceiveCount: MAX_RECEIVE_COUNT },
+        deadLetterQueue: { queue: deadLetter, maxReceiveCount },
       });
       return { queue, deadLetter };
     };
     const workerTimeout = Duration.seconds(30);
-    const webhookQueues = queueWithDeadLetter("Webhooks", workerTimeout);
-    const emailQueues = queueWithDeadLetter("Emails", workerTimeout);
+    // A webhook job is tried once per delay of its retry schedule (over 24 hours) before the dead-letter queue.
+    const webhookQueues = queueWithDeadLetter(
+      "Webhooks",
+      workerTimeout,
+      webhookMaxReceives(DEFAULT_WEBHOOK_RETRY_DELAYS),
+    );
+    const emailQueues = queueWithDeadLetter("Emails", workerTimeout, MAX_RECEIVE_COUNT);
 
     // --- API ----------------------------------------------------------------------------------
     const api = new HttpApi(this, "Api", {
@@ -231,7 +238,11 @@ export class MarketplaceStack extends Stack {
     const webhookSender = new MarketplaceFunction(this, "WebhookSender", {
       entry: "functions/webhooks/handler.ts",
       description: "Sends signed payment webhooks to sellers",
-      environment: { ...baseEnvironment, PUBLIC_BASE_URL: `${api.apiEndpoint}${versionPrefix.v1}` },
+      environment: {
+        ...baseEnvironment,
+        PUBLIC_BASE_URL: api.apiEndpoint,
+        WEBHOOK_QUEUE_URL: webhookQueues.queue.queueUrl,
+      },
       timeout: workerTimeout,
     });
     grant(webhookSender, { table: "read-write", masterSecret: true, images: false });
@@ -242,10 +253,16 @@ export class MarketplaceStack extends Stack {
     const mailer = new MarketplaceFunction(this, "Mailer", {
       entry: "functions/mailer/handler.ts",
       description: "Sends buyer e-mails through SES",
-      environment: { ...baseEnvironment, SENDER_IDENTITY: props.senderIdentity },
+      environment: {
+        ...baseEnvironment,
+        SENDER_ADDRESS: props.senderIdentity.includes("@")
+          ? props.senderIdentity
+          : `no-reply@${props.senderIdentity}`,
+      },
       timeout: workerTimeout,
     });
-    grant(mailer, { table: "read", masterSecret: false, images: false });
+    // Read the order and product; write only the order's "e-mail sent" mark.
+    grant(mailer, { table: "read-write", masterSecret: false, images: false });
     mailer.function.addEventSource(
       new SqsEventSource(emailQueues.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );
@@ -255,6 +272,39 @@ export class MarketplaceStack extends Stack {
         actions: ["ses:SendEmail", "ses:SendRawEmail"],
         resources: [
           this.formatArn({ service: "ses", resource: "identity", resourceName: props.senderIdentity }),
+        ],
+      }),
+    );
+
+    // The outbox: committed events reach their queues through the table's stream, retried until they do.
+    const outboxDeadLetter = new Queue(this, "OutboxDeadLetter", {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    const outboxForwarder = new MarketplaceFunction(this, "OutboxForwarder", {
+      entry: "functions/outbox/handler.ts",
+      description: "Forwards outbox events from the table stream to the webhook and e-mail queues",
+      environment: {
+        WEBHOOK_QUEUE_URL: webhookQueues.queue.queueUrl,
+        EMAIL_QUEUE_URL: emailQueues.queue.queueUrl,
+      },
+      timeout: Duration.seconds(30),
+    });
+    webhookQueues.queue.grantSendMessages(outboxForwarder.role);
+    emailQueues.queue.grantSendMessages(outboxForwarder.role);
+    outboxForwarder.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        reportBatchItemFailures: true,
+        maxRecordAge: Duration.hours(24),
+        onFailure: new SqsDlq(outboxDeadLetter),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual("INSERT"),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual("outbox") } } },
+          }),
         ],
       }),
     );
@@ -282,6 +332,7 @@ export class MarketplaceStack extends Stack {
     for (const [name, queues] of [
       ["Webhooks", webhookQueues],
       ["Emails", emailQueues],
+      ["Outbox", { deadLetter: outboxDeadLetter }],
     ] as const) {
       new Alarm(this, `${name}DeadLetterAlarm`, {
         alarmDescription: `${name} dead-letter queue has messages: an operator must look and re-drive`,
@@ -314,8 +365,12 @@ export class MarketplaceStack extends Stack {
     });
     new CfnOutput(this, "WebhookQueueUrl", { value: webhookQueues.queue.queueUrl });
     new CfnOutput(this, "EmailQueueUrl", { value: emailQueues.queue.queueUrl });
+    new CfnOutput(this, "WebhookDeadLetterQueueUrl", {
+      value: webhookQueues.deadLetter.queueUrl,
+      description: "WEBHOOK_DLQ_URL for ops webhook redrive",
+    });
     new CfnOutput(this, "AlarmTopicArn", { value: alarms.topicArn, description: "Subscribe operators here" });
 
-    acknowledgeStackFindings(this, { masterSecret, cdn, api, accessLogs });
+    acknowledgeStackFindings(this, { masterSecret, cdn, api, accessLogs, outboxDeadLetter });
   }
 }

@@ -3,6 +3,7 @@ import type { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import type { Distribution } from "aws-cdk-lib/aws-cloudfront";
 import type { Bucket } from "aws-cdk-lib/aws-s3";
 import type { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import type { Queue } from "aws-cdk-lib/aws-sqs";
 
 /** Constructs whose cdk-nag findings are acknowledged, each with its reason. */
 export interface AcknowledgedConstructs {
@@ -10,6 +11,7 @@ export interface AcknowledgedConstructs {
   readonly cdn: Distribution;
   readonly api: HttpApi;
   readonly accessLogs: Bucket;
+  readonly outboxDeadLetter: Queue;
 }
 
 /** Every AwsSolutions finding we accept, with the reason we accept it; anything new fails synth. */
@@ -38,6 +40,11 @@ export const acknowledgeStackFindings = (stack: Stack, c: AcknowledgedConstructs
     id: "W3045",
     reason:
       "CloudFront standard logging can only deliver to a bucket with ACLs enabled; the bucket blocks public access.",
+  });
+  Validations.of(c.outboxDeadLetter).acknowledge({
+    id: "AwsSolutions-SQS3",
+    reason:
+      "This queue is the dead-letter destination of the outbox stream's event source mapping (records that could not be forwarded in 24 hours); the rule only recognises queue-to-queue redrive.",
   });
   Validations.of(c.api).acknowledge({
     id: "AwsSolutions-APIG4",

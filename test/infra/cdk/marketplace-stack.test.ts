@@ -70,7 +70,7 @@ const getAttId = (value: unknown, attribute: string, what: string): string => {
 const constructIdOf = (group: EndpointGroup): string => `Api${group.replaceAll("-", "")}`;
 
 const apiFunctionIds = endpointGroups.map(constructIdOf);
-const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance"];
+const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance", "OutboxForwarder"];
 const allFunctionIds = [...apiFunctionIds, ...workerFunctionIds];
 
 const dynamoWriteActions = [
@@ -395,16 +395,17 @@ describe("MarketplaceStack", () => {
 
   describe("queues and workers", () => {
     it.each([
-      ["Webhooks", "WebhookSender"],
-      ["Emails", "Mailer"],
+      // Webhooks: one receive per delay of the retry schedule (over 24 h) plus the first try.
+      ["Webhooks", "WebhookSender", 11],
+      ["Emails", "Mailer", 5],
     ])(
-      "the %s queue re-drives to its own dead-letter queue after 5 receives and feeds %s with ReportBatchItemFailures",
-      (name, worker) => {
+      "the %s queue re-drives to its own dead-letter queue after its receive limit and feeds %s with ReportBatchItemFailures",
+      (name, worker, maxReceiveCount) => {
         const queue = findOne("AWS::SQS::Queue", `${name}Queue`);
         const deadLetter = findOne("AWS::SQS::Queue", `${name}DeadLetter`);
         expect(queue.properties.RedrivePolicy).toEqual({
           deadLetterTargetArn: { "Fn::GetAtt": [deadLetter.logicalId, "Arn"] },
-          maxReceiveCount: 5,
+          maxReceiveCount,
         });
         expect(deadLetter.properties.RedrivePolicy).toBeUndefined();
 
@@ -419,11 +420,12 @@ describe("MarketplaceStack", () => {
       },
     );
 
-    it("there are exactly two work queues and two dead-letter queues, all SQS-managed-encrypted, and two event source mappings", () => {
+    it("there are exactly two work queues and three dead-letter queues, all SQS-managed-encrypted, and three event source mappings", () => {
       const queues = ofType("AWS::SQS::Queue");
       expect(queues.map((q) => q.logicalId.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
         "EmailsDeadLetter",
         "EmailsQueue",
+        "OutboxDeadLetter",
         "WebhooksDeadLetter",
         "WebhooksQueue",
       ]);
@@ -431,14 +433,57 @@ describe("MarketplaceStack", () => {
         expect(queue.properties.SqsManagedSseEnabled, queue.logicalId).toBe(true);
         expect(queue.properties.KmsMasterKeyId, queue.logicalId).toBeUndefined();
       }
-      template().resourceCountIs("AWS::Lambda::EventSourceMapping", 2);
+      template().resourceCountIs("AWS::Lambda::EventSourceMapping", 3);
+    });
+
+    it("the outbox forwarder reads only outbox INSERTs from the table's stream, reports failures per record, and may only send to the two work queues", () => {
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      const mapping = ofType("AWS::Lambda::EventSourceMapping").find(
+        (m) => refId(m.properties.FunctionName, "FunctionName") === functionOf("OutboxForwarder").logicalId,
+      );
+      expect(mapping?.properties.EventSourceArn).toEqual({ "Fn::GetAtt": [table.logicalId, "StreamArn"] });
+      expect(mapping?.properties.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+      expect(mapping?.properties.StartingPosition).toBe("TRIM_HORIZON");
+      expect(mapping?.properties.FilterCriteria).toEqual({
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ["INSERT"],
+              dynamodb: { NewImage: { entity: { S: ["outbox"] } } },
+            }),
+          },
+        ],
+      });
+      const sends = statementsOf("OutboxForwarder").filter((st) =>
+        st.actions.some((a) => a.startsWith("sqs:Send")),
+      );
+      expect(
+        sends
+          .flatMap((st) => st.resources)
+          .map((r) => JSON.stringify(r))
+          .sort(),
+      ).toEqual(
+        // The two work queues, and its own failure queue for records it could not forward in 24 hours.
+        ["WebhooksQueue", "EmailsQueue", "OutboxDeadLetter"]
+          .map((id) => JSON.stringify({ "Fn::GetAtt": [findOne("AWS::SQS::Queue", id).logicalId, "Arn"] }))
+          .sort(),
+      );
+      expect(
+        allowedActions("OutboxForwarder").filter(
+          (a) =>
+            a.startsWith("dynamodb:") &&
+            !a.includes("Stream") &&
+            a !== "dynamodb:GetRecords" &&
+            a !== "dynamodb:GetShardIterator",
+        ),
+      ).toEqual([]);
     });
   });
 
   describe("functions", () => {
-    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer and Maintenance workers", () => {
+    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer, Maintenance and OutboxForwarder workers", () => {
       const functions = ofType("AWS::Lambda::Function").map((f) => f.logicalId);
-      expect(functions).toHaveLength(endpointGroups.length + 3);
+      expect(functions).toHaveLength(endpointGroups.length + 4);
       for (const id of allFunctionIds)
         expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
     });
@@ -471,11 +516,14 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("every function gets TABLE_NAME (the table) and MASTER_SECRET_ARN (the master secret) in its environment", () => {
+    it("every function but the outbox forwarder gets TABLE_NAME and MASTER_SECRET_ARN; the forwarder gets neither", () => {
       template().resourceCountIs("AWS::SecretsManager::Secret", 1);
       const secret = findOne("AWS::SecretsManager::Secret", "MasterSecret");
       const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
-      for (const id of allFunctionIds) {
+      // The forwarder only moves stream records to queues: it needs neither the table nor the secret.
+      expect(environmentOf("OutboxForwarder").TABLE_NAME).toBeUndefined();
+      expect(environmentOf("OutboxForwarder").MASTER_SECRET_ARN).toBeUndefined();
+      for (const id of allFunctionIds.filter((f) => f !== "OutboxForwarder")) {
         const environment = environmentOf(id);
         expect(environment.TABLE_NAME, id).toEqual({ Ref: table.logicalId });
         expect(environment.MASTER_SECRET_ARN, id).toEqual({ Ref: secret.logicalId });
@@ -593,8 +641,11 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("no function role may read the table's stream or change the table itself", () => {
-      for (const id of allFunctionIds) {
+    it("only the outbox forwarder may read the table's stream, and no function role may change the table itself", () => {
+      expect(allowedActions("OutboxForwarder")).toEqual(
+        expect.arrayContaining(["dynamodb:GetRecords", "dynamodb:GetShardIterator"]),
+      );
+      for (const id of allFunctionIds.filter((f) => f !== "OutboxForwarder")) {
         const dynamo = allowedActions(id).filter((a) => a.startsWith("dynamodb:"));
         expect(
           dynamo.filter((a) => /Stream|GetRecords|GetShardIterator|Table|Scan/.test(a)),
@@ -717,7 +768,8 @@ describe("MarketplaceStack", () => {
         Threshold: 5,
         AlarmActions: [{ Ref: topic.logicalId }],
       });
-      template().resourceCountIs("AWS::CloudWatch::Alarm", 3);
+      // One per dead-letter queue (webhooks, e-mails, outbox) and this one.
+      template().resourceCountIs("AWS::CloudWatch::Alarm", 4);
     });
   });
 });
