@@ -76,6 +76,10 @@ export class MarketplaceStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const paymentCallbackSecret = new Secret(this, "PaymentCallbackSecret", {
+      description: "Shared secret of the payment provider's signed callbacks; set it to the provider's value",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
     const masterSecret = new Secret(this, "MasterSecret", {
       description:
         "Marketplace master secret: access-token signing and data-encryption keys are derived from it",
@@ -176,6 +180,7 @@ export class MarketplaceStack extends Stack {
         );
       }
       if (permissions.masterSecret) masterSecret.grantRead(role);
+      if (permissions.paymentCallbackSecret) paymentCallbackSecret.grantRead(role);
       if (permissions.images) {
         // Uploads write and replace objects under the group's own prefix; nothing lists or reads the bucket.
         role.addToPolicy(
@@ -202,6 +207,9 @@ export class MarketplaceStack extends Stack {
               }
             : {}),
           PUBLIC_BASE_URL: api.apiEndpoint,
+          ...(permissions.paymentCallbackSecret
+            ? { PAYMENT_CALLBACK_SECRET_ARN: paymentCallbackSecret.secretArn }
+            : {}),
         },
       });
       grant(fn, permissions);
@@ -371,6 +379,13 @@ export class MarketplaceStack extends Stack {
     });
     new CfnOutput(this, "AlarmTopicArn", { value: alarms.topicArn, description: "Subscribe operators here" });
 
-    acknowledgeStackFindings(this, { masterSecret, cdn, api, accessLogs, outboxDeadLetter });
+    acknowledgeStackFindings(this, {
+      masterSecret,
+      paymentCallbackSecret,
+      cdn,
+      api,
+      accessLogs,
+      outboxDeadLetter,
+    });
   }
 }

@@ -8,6 +8,7 @@ import type { Queue } from "aws-cdk-lib/aws-sqs";
 /** Constructs whose cdk-nag findings are acknowledged, each with its reason. */
 export interface AcknowledgedConstructs {
   readonly masterSecret: Secret;
+  readonly paymentCallbackSecret: Secret;
   readonly cdn: Distribution;
   readonly api: HttpApi;
   readonly accessLogs: Bucket;
@@ -20,6 +21,11 @@ export const acknowledgeStackFindings = (stack: Stack, c: AcknowledgedConstructs
     id: "AwsSolutions-SMG4",
     reason:
       "API keys and TOTP secrets are sealed with a key derived from this secret; automatic rotation would make them unreadable. Rotation is an operator procedure that re-seals them (README, Operations).",
+  });
+  Validations.of(c.paymentCallbackSecret).acknowledge({
+    id: "AwsSolutions-SMG4",
+    reason:
+      "The payment provider issues this secret; it changes when the provider rotates it, and the operator then sets the new value.",
   });
   Validations.of(c.cdn).acknowledge({
     id: "AwsSolutions-CFR1",

@@ -10,6 +10,8 @@ export interface FunctionPermissions {
   readonly masterSecret: boolean;
   /** The image prefix it writes and deletes objects under, if any. */
   readonly images: "products" | "sellers" | false;
+  /** Reads the payment provider's callback secret. */
+  readonly paymentCallbackSecret?: boolean;
 }
 
 /** Each API endpoint group's profile; read-only groups get no write action on the table. */
@@ -24,4 +26,5 @@ export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
   "v2-purchases": { table: "read-write", masterSecret: true, images: false },
   "v2-orders": { table: "read-write", masterSecret: true, images: false },
   "v2-favorites": { table: "read-write", masterSecret: true, images: false },
+  payments: { table: "read-write", masterSecret: true, images: false, paymentCallbackSecret: true },
 };

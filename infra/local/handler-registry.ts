@@ -1,6 +1,7 @@
 import { handler as mailer } from "../../functions/mailer/handler.js";
 import { handler as maintenance } from "../../functions/maintenance/handler.js";
 import { handler as outbox } from "../../functions/outbox/handler.js";
+import { handler as payments } from "../../functions/payments/handler.js";
 import { handler as v1Auth } from "../../functions/v1-auth/handler.js";
 import { handler as v1Orders } from "../../functions/v1-orders/handler.js";
 import { handler as v1Payouts } from "../../functions/v1-payouts/handler.js";
@@ -32,6 +33,7 @@ export const apiHandlers: Record<EndpointGroup, ApiHandler> = {
   "v2-purchases": v2Purchases,
   "v2-orders": v2Orders,
   "v2-favorites": v2Favorites,
+  payments,
 };
 
 /** The queue workers, by the queue they consume. */

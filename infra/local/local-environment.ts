@@ -66,9 +66,9 @@ export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalS
   };
 };
 
-/** The local master secret, created once in the state folder so the stack and the ops CLI agree on it. */
-export const localMasterSecret = (config: LocalStackConfig): string => {
-  const file = join(config.stateDir, "master-secret");
+/** A local secret, created once in the state folder so the stack, the ops CLI and tests agree on it. */
+export const localSecret = (config: LocalStackConfig, name: string): string => {
+  const file = join(config.stateDir, name);
   if (!existsSync(file)) {
     mkdirSync(config.stateDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
@@ -104,7 +104,8 @@ export const applyLocalEnvironment = (config: LocalStackConfig): void => {
     EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
     WEBHOOK_DLQ_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooksDeadLetter}`,
     PUBLIC_BASE_URL: endpoints.gateway,
-    MASTER_SECRET: localMasterSecret(config),
+    MASTER_SECRET: localSecret(config, "master-secret"),
+    PAYMENT_CALLBACK_SECRET: localSecret(config, "payment-callback-secret"),
     MAIL_OUTBOX_FILE: join(config.stateDir, "mail-outbox.jsonl"),
     LOCAL_MODE: "true",
   });

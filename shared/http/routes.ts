@@ -20,6 +20,7 @@ export const endpointGroups = [
   "v2-purchases",
   "v2-orders",
   "v2-favorites",
+  "payments",
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -71,6 +72,9 @@ export const routes: readonly RouteDefinition[] = [
   v2("GET", "/chat/{chat_id}", "v2-orders"),
   v2("POST", "/chat/{chat_id}", "v2-orders"),
   v2("POST", "/dispute", "v2-orders"),
+
+  // The payment provider's callback: not part of either API; signed with HMAC instead of a bearer token.
+  { version: "payments", method: "POST", path: "/callback", group: "payments", auth: "none" },
 ];
 
 /** Path prefix of each API version, as API Gateway and clients see it. */
@@ -92,8 +96,8 @@ export const routeKey = (route: RouteDefinition): string => `${route.method} ${f
 /** Routes served by one endpoint group. */
 export const routesOf = (group: EndpointGroup): RouteDefinition[] => routes.filter((r) => r.group === group);
 
-/** The API version an endpoint group belongs to. */
-export const versionOf = (group: EndpointGroup): ApiVersion => (group.startsWith("v1-") ? "v1" : "v2");
+/** The envelope an endpoint group answers in: v1 for Seller API groups, v2's for the rest (machine callers). */
+export const versionOf = (group: EndpointGroup): "v1" | "v2" => (group.startsWith("v1-") ? "v1" : "v2");
 
 /** The group whose Lambda also answers the version's catch-all route (unknown paths → 404 in-envelope). */
 export const catchAllGroup: Record<"v1" | "v2", EndpointGroup> = { v1: "v1-auth", v2: "v2-auth" };

@@ -21,10 +21,12 @@ import { createMailService } from "../mail/mail-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { outboxEventSchema } from "../outbox/outbox-event.js";
+import { createPaymentCallback } from "../payments/payment-callback.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
+import { configuredSecret } from "../secrets/configured-secret.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { masterSecret } from "../secrets/master-secret.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
@@ -166,3 +168,9 @@ export const webhookRedrive = () =>
         emails: requireEnv("EMAIL_QUEUE_URL"),
       })("webhooks", job),
   });
+
+const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");
+
+/** The payment provider's callback (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
+export const paymentCallback = () =>
+  createPaymentCallback({ payments: paymentService(), secret: paymentCallbackSecret });

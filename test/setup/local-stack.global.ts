@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
     "WEBHOOK_RETRY_DELAYS_SECONDS",
     "PUBLIC_BASE_URL",
     "MASTER_SECRET",
+    "PAYMENT_CALLBACK_SECRET",
     "LOCAL_MODE",
   ];
   const stackEnv = Object.fromEntries(stackEnvNames.map((name) => [name, process.env[name] ?? ""]));

@@ -488,6 +488,19 @@ describe("MarketplaceStack", () => {
         expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
     });
 
+    it("only the payments function may read the payment callback secret, and it gets its ARN", () => {
+      const secret = findOne("AWS::SecretsManager::Secret", "PaymentCallbackSecret");
+      const readers = allFunctionIds.filter((id) =>
+        statementsOf(id).some(
+          (st) =>
+            st.actions.includes("secretsmanager:GetSecretValue") &&
+            JSON.stringify(st.resources).includes(secret.logicalId),
+        ),
+      );
+      expect(readers).toEqual(["Apipayments"]);
+      expect(environmentOf("Apipayments").PAYMENT_CALLBACK_SECRET_ARN).toEqual({ Ref: secret.logicalId });
+    });
+
     it("the maintenance function runs every minute from an EventBridge schedule, its only invoker", () => {
       const rule = findOne("AWS::Events::Rule", "MaintenanceSchedule");
       expect(rule.properties.ScheduleExpression).toBe("rate(1 minute)");
@@ -517,7 +530,8 @@ describe("MarketplaceStack", () => {
     });
 
     it("every function but the outbox forwarder gets TABLE_NAME and MASTER_SECRET_ARN; the forwarder gets neither", () => {
-      template().resourceCountIs("AWS::SecretsManager::Secret", 1);
+      // The master secret and the payment provider's callback secret.
+      template().resourceCountIs("AWS::SecretsManager::Secret", 2);
       const secret = findOne("AWS::SecretsManager::Secret", "MasterSecret");
       const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
       // The forwarder only moves stream records to queues: it needs neither the table nor the secret.

@@ -64,8 +64,11 @@ describe("route table", () => {
     expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes", () => {
-    expect(routes).toHaveLength(32);
+  it("contains no routes besides the 32 v1 and v2 routes and the payment provider's callback", () => {
+    expect(routes).toHaveLength(33);
+    expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
+      "POST /api/payments/callback",
+    ]);
   });
 
   it("every route key is unique", () => {
@@ -80,9 +83,13 @@ describe("route table", () => {
     expect(buy && fullPath(buy)).toBe("/api/v2/buy");
   });
 
-  it("only the two token exchanges have auth none; every other route needs a bearer token", () => {
+  it("only the two token exchanges and the signed payment callback have auth none; every other route needs a bearer token", () => {
     const open = routes.filter((r) => r.auth === "none").map(routeKey);
-    expect(open.sort()).toEqual(["POST /api/v1/auth/api-key/create", "POST /api/v2/auth/api-key/create"]);
+    expect(open.sort()).toEqual([
+      "POST /api/payments/callback",
+      "POST /api/v1/auth/api-key/create",
+      "POST /api/v2/auth/api-key/create",
+    ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
     expect(bearer).toHaveLength(30);
   });
@@ -91,10 +98,10 @@ describe("route table", () => {
     expect(routesOf(group).length).toBeGreaterThan(0);
   });
 
-  it("every route belongs to a declared group of its own API version", () => {
+  it("every route belongs to a declared group of its own API version; the callback answers in v2's envelope", () => {
     for (const route of routes) {
       expect(endpointGroups).toContain(route.group);
-      expect(versionOf(route.group)).toBe(route.version);
+      expect(versionOf(route.group)).toBe(route.version === "payments" ? "v2" : route.version);
     }
   });
 
