@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SQSClient } from "@aws-sdk/client-sqs";
@@ -57,6 +58,10 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     await createLocalBucket(config);
 
     applyLocalEnvironment(config);
+    // Without persistence every run starts empty, the mail outbox and stream checkpoints included.
+    if (!config.persist) {
+      rmSync(process.env.MAIL_OUTBOX_FILE ?? join(config.stateDir, "mail-outbox.jsonl"), { force: true });
+    }
     process.env.WEBHOOK_QUEUE_URL = queueUrls.webhooks;
     process.env.EMAIL_QUEUE_URL = queueUrls.emails;
 
