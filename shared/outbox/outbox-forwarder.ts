@@ -19,8 +19,20 @@ export const createOutboxForwarder =
       if (record.eventName !== "INSERT" || !image) continue;
       const item = unmarshall(image as Record<string, AttributeValue>);
       if (item.entity !== "outbox") continue;
+      const parsed = outboxEventSchema.safeParse(item);
+      if (!parsed.success) {
+        // A malformed item will never parse; retrying it would hold up every event behind it.
+        console.error(
+          JSON.stringify({
+            level: "error",
+            message: "Skipped malformed outbox item",
+            event_id: item.event_id,
+          }),
+        );
+        continue;
+      }
+      const outbox = parsed.data;
       try {
-        const outbox = outboxEventSchema.parse(item);
         const queue = queueOf(outbox);
         if (outbox.type === "payment_confirmed") {
           await send(queue, {

@@ -7,8 +7,9 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS = [60, 300, 900, 1800, 3600, 7200, 144
 /** The delays in force: WEBHOOK_RETRY_DELAYS_SECONDS (comma-separated) or the default. */
 export const webhookRetryDelays = (configured?: string): number[] => {
   if (configured === undefined || configured.trim() === "") return DEFAULT_WEBHOOK_RETRY_DELAYS;
-  const delays = configured.split(",").map((part) => Number(part.trim()));
-  if (delays.some((d) => !Number.isInteger(d) || d < 0 || d > 43200)) {
+  const parts = configured.split(",").map((part) => part.trim());
+  const delays = parts.map(Number);
+  if (parts.some((part) => !/^\d{1,5}$/.test(part)) || delays.some((d) => d > 43200)) {
     throw new Error(
       `WEBHOOK_RETRY_DELAYS_SECONDS must be whole seconds from 0 to 43200, got "${configured}"`,
     );

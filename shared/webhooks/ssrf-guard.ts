@@ -24,8 +24,12 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
+  // IPv4-compatible (::a.b.c.d) and SIIT (::ffff:0:a.b.c.d) forms, NAT64 and 6to4 all carry an IPv4 address.
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
 import { resolveTarget } from "./ssrf-guard.js";
 
 /** How a webhook call ended. */
@@ -31,7 +32,15 @@ export const postWebhook = async (
     return { error: error instanceof Error ? error.message : String(error) };
   }
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: WebhookCallResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
     const req = send(
       {
         method: "POST",
@@ -39,26 +48,28 @@ export const postWebhook = async (
         family: resolved.family,
         port: url.port || (url.protocol === "https:" ? 443 : 80),
         path: `${url.pathname}${url.search}`,
-        servername: url.hostname,
+        // TLS names must be host names; an IP literal target gets no SNI.
+        ...(isIP(url.hostname) ? {} : { servername: url.hostname }),
         headers: {
           ...headers,
           host: url.host,
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
         },
-        timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       },
       (response) => {
         // The body is not needed; draining it frees the socket.
         response.resume();
-        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
-        response.on("error", (error) => resolve({ error: error.message }));
+        response.on("end", () => finish({ status: response.statusCode ?? 0 }));
+        response.on("error", (error) => finish({ error: error.message }));
       },
     );
-    req.on("timeout", () =>
-      req.destroy(new Error(`Timed out after ${options.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms`)),
-    );
-    req.on("error", (error) => resolve({ error: error.message }));
+    // One deadline for the whole call: a socket timeout alone never fires on a receiver that trickles.
+    const deadline = setTimeout(() => {
+      finish({ error: `Timed out after ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
+    req.on("error", (error) => finish({ error: error.message }));
     req.end(body);
   });
 };
