@@ -1,5 +1,19 @@
-import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
+import { callerId } from "../../shared/http/principal.js";
+import { payoutRequestSchema } from "../../shared/payouts/payout.js";
+import { accessTokens, payoutService } from "../../shared/runtime/dependencies.js";
 
-/** Endpoint group v1-payouts: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v1-payouts", {}, accessTokens);
+/** Seller API v1: payouts confirmed with an authenticator code, and their history. */
+export const handler = createGroupHandler(
+  "v1-payouts",
+  {
+    "POST /payout": defineAction({
+      body: payoutRequestSchema,
+      handle: async (request) => ({ data: await payoutService().request(callerId(request), request.body) }),
+    }),
+    "GET /payout/history": defineAction({
+      handle: async (request) => ({ data: await payoutService().history(callerId(request)) }),
+    }),
+  },
+  accessTokens,
+);

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { profileUpdateSchema } from "../../shared/accounts/seller-profile.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { parseMultipart } from "../../shared/http/multipart.js";
@@ -9,6 +11,16 @@ import { accessTokens, accountService } from "../../shared/runtime/dependencies.
 export const handler = createGroupHandler(
   "v1-seller",
   {
+    "GET /seller": defineAction({
+      handle: async (request) => ({ data: await accountService().view(callerId(request)) }),
+    }),
+    "POST /seller/profile": defineAction({
+      // No body is the same as an empty one; anything but a JSON object is not a profile.
+      body: z.preprocess((body) => body ?? {}, profileUpdateSchema),
+      handle: async (request) => ({
+        data: await accountService().updateProfile(callerId(request), request.body),
+      }),
+    }),
     "POST /seller/img": defineAction({
       handle: async (request) => {
         const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {

@@ -27,7 +27,6 @@ import {
   endpointGroups,
   fullPath,
   routes,
-  versionPrefix,
 } from "../../shared/http/routes.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../shared/webhooks/retry-schedule.js";
 import { MarketplaceFunction } from "./marketplace-function.js";

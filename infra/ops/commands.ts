@@ -8,6 +8,7 @@ import {
   categoryService,
   orderService,
   paymentService,
+  payoutService,
   productService,
   webhookRedrive,
   webhookService,
@@ -146,6 +147,31 @@ const mailList: Runner = async (args) => {
   return messages.map(({ to, subject, text }) => ({ to, subject, text }));
 };
 
+const balanceCredit: Runner = async (args) => {
+  const { positionals } = options(args, {});
+  const [seller, amount, extra] = positionals;
+  if (!seller || !amount) throw new UsageError("seller id and amount are required");
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return accountService().credit(integer("seller_id", seller), integer("amount", amount));
+};
+
+const payoutList: Runner = async (args) => {
+  const { values, positionals } = options(args, { status: { type: "string" } });
+  noPositionals(positionals);
+  const status = values.status;
+  if (status !== undefined && status !== "wait" && status !== "paid" && status !== "rejected") {
+    throw new UsageError(`--status must be wait, paid or rejected, got "${status}"`);
+  }
+  return payoutService().list(status);
+};
+
+const payoutDecision =
+  (status: "paid" | "rejected"): Runner =>
+  async (args) => {
+    const { positionals } = options(args, {});
+    return payoutService().decide(onePositional(positionals, "payout id"), status);
+  };
+
 /** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
 const DEMO_CATEGORIES = [
   { id: 101, name: "Game keys", slug: "game-keys" },
@@ -185,6 +211,10 @@ export const commands: Record<string, Runner> = {
   "webhook list": webhookList,
   "webhook redrive": webhookRedriveCommand,
   "mail list": mailList,
+  "balance credit": balanceCredit,
+  "payout list": payoutList,
+  "payout complete": payoutDecision("paid"),
+  "payout reject": payoutDecision("rejected"),
 };
 
 /** One line per command, for usage errors. */
@@ -201,4 +231,8 @@ export const usage = [
   "  webhook list <id_order>",
   "  webhook redrive <id_order>",
   "  mail list [--to <email>]",
+  "  balance credit <seller_id> <amount>",
+  "  payout list [--status wait|paid|rejected]",
+  "  payout complete <id_order>",
+  "  payout reject <id_order>",
 ].join("\n");

@@ -1,7 +1,14 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { randomUUID } from "node:crypto";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { counters, keys } from "../data/table-keys.js";
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { collections, counters, keys } from "../data/table-keys.js";
 import { type AccountRecord, accountRecordSchema } from "./account.js";
 
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
@@ -10,6 +17,23 @@ export interface AccountStore {
   create(account: AccountRecord): Promise<void>;
   findById(accountId: number): Promise<AccountRecord | undefined>;
   findAccountIdByApiKeyHash(apiKeyHash: string): Promise<number | undefined>;
+  /** Applies profile changes; returns the updated account, or undefined if there is no such account. */
+  updateProfile(
+    accountId: number,
+    changes: Partial<Pick<AccountRecord, "name" | "description" | "api_url">>,
+  ): Promise<AccountRecord | undefined>;
+  /** Adds to the balance with a ledger entry in one transaction; returns the new balance. */
+  credit(
+    accountId: number,
+    amount: number,
+    entry: { id: string; kind: string; at: string; note?: string },
+  ): Promise<number | undefined>;
+  /** Uses up an authenticator time step: true only if no later or equal step was used before. */
+  consumeTotpStep(accountId: number, step: number): Promise<boolean>;
+  /** Records a wrong authenticator code; it counts for `windowSeconds`. */
+  recordOtpFailure(accountId: number, at: Date, windowSeconds: number): Promise<void>;
+  /** Times of wrong codes since `since`, oldest first. */
+  otpFailuresSince(accountId: number, since: Date): Promise<string[]>;
   /** Links a new store image; returns the replaced image's key, or undefined if there is no such account. */
   setImage(
     accountId: number,
@@ -92,5 +116,116 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
+  },
+
+  async updateProfile(accountId, changes) {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    try {
+      const result = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.account(accountId),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return accountRecordSchema.parse(result.Attributes);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  },
+
+  async credit(accountId, amount, entry) {
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.account(accountId),
+                UpdateExpression: "ADD balance :amount",
+                ConditionExpression: "attribute_exists(PK)",
+                ExpressionAttributeValues: { ":amount": amount },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.ledgerEntry(accountId, entry.at, entry.id),
+                  entity: "ledger",
+                  entry_id: entry.id,
+                  account_id: accountId,
+                  kind: entry.kind,
+                  amount,
+                  note: entry.note,
+                  created_at: entry.at,
+                },
+                ConditionExpression: "attribute_not_exists(PK)",
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return undefined;
+      throw error;
+    }
+    return (await this.findById(accountId))?.balance;
+  },
+
+  async consumeTotpStep(accountId, step) {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.account(accountId),
+          UpdateExpression: "SET totp_last_step = :step",
+          // A code is good once: no step at or before the last one used is accepted again.
+          ConditionExpression:
+            "attribute_exists(PK) AND (attribute_not_exists(totp_last_step) OR totp_last_step < :step)",
+          ExpressionAttributeValues: { ":step": step },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
+  async recordOtpFailure(accountId, at, windowSeconds) {
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.otpFailure(accountId, at.toISOString(), randomUUID()),
+          entity: "otp_failure",
+          at: at.toISOString(),
+          expires_at: Math.floor(at.getTime() / 1000) + windowSeconds,
+        },
+      }),
+    );
+  },
+
+  async otpFailuresSince(accountId, since) {
+    const { PK, skPrefix } = collections.otpFailures(accountId);
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+        ExpressionAttributeValues: {
+          ":pk": PK,
+          ":from": `${skPrefix}${since.toISOString()}`,
+          ":to": `${skPrefix}~`,
+        },
+      }),
+    );
+    return (page.Items ?? []).map((item) => String(item.at));
   },
 });

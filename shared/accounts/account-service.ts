@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { generateSecret, generateURI } from "otplib";
 import { generateApiKey, hashApiKey } from "../auth/api-keys.js";
-import { notFound } from "../http/app-error.js";
+import { badRequest, notFound } from "../http/app-error.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
-import { seal } from "../secrets/sealed-box.js";
+import { open, seal } from "../secrets/sealed-box.js";
+import { dottedDate } from "../time/formats.js";
 import { type NewAccountInput, newAccountInputSchema, SellerModeration } from "./account.js";
 import type { AccountStore } from "./account-repository.js";
+import type { ProfileUpdate } from "./seller-profile.js";
 
 /** What the operator receives once, at account creation; the API key and TOTP secret are not shown again by ops. */
 export interface CreatedAccount {
@@ -79,6 +82,53 @@ export const createAccountService = (deps: {
         );
     }
     return url;
+  },
+
+  /** GET /seller: the seller's own record with its API key, and nothing secret besides. */
+  async view(accountId: number) {
+    const account = await deps.store.findById(accountId);
+    if (!account) throw notFound("Seller not found");
+    return {
+      id: account.account_id,
+      id_user: account.id_user,
+      name: account.name,
+      balance: account.balance,
+      img: account.img,
+      description: account.description,
+      api_url: account.api_url,
+      data_create: dottedDate(new Date(account.created_at)),
+      rating: account.rating,
+      api_key: open(await deps.dataKey(), account.api_key_sealed),
+      status_moderation: account.status_moderation,
+    };
+  },
+
+  /** POST /seller/profile: name, description and api_url, already validated and sanitised. */
+  async updateProfile(accountId: number, update: ProfileUpdate) {
+    const changes = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
+    if (Object.keys(changes).length === 0) throw badRequest("No valid data to update");
+    const account = await deps.store.updateProfile(accountId, changes);
+    if (!account) throw notFound("Profile not updated");
+    return {
+      id: account.account_id,
+      name: account.name,
+      description: account.description,
+      api_url: account.api_url,
+    };
+  },
+
+  /** Operator: adds to a seller's balance with a ledger entry. */
+  async credit(accountId: number, amount: number) {
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) {
+      throw badRequest("amount must be a whole number from 1 to 100000000");
+    }
+    const balance = await deps.store.credit(accountId, amount, {
+      id: randomUUID(),
+      kind: "operator_credit",
+      at: (deps.now?.() ?? new Date()).toISOString(),
+    });
+    if (balance === undefined) throw notFound(`Seller ${accountId} not found`);
+    return { seller_id: accountId, balance };
   },
 });
 

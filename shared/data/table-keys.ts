@@ -43,6 +43,13 @@ export const keys = {
     PK: `ORDER#${orderId}`,
     SK: `WEBHOOK#${at}#${attemptId}`,
   }),
+  /** A payout. */
+  payout: (payoutId: string): ItemKey => ({ PK: `PAYOUT#${payoutId}`, SK: "PAYOUT" }),
+  /** One wrong authenticator code, kept (with a TTL) to count recent failures. */
+  otpFailure: (accountId: number, at: string, failureId: string): ItemKey => ({
+    PK: `ACCOUNT#${accountId}`,
+    SK: `OTPFAIL#${at}#${failureId}`,
+  }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
 } as const;
@@ -64,12 +71,25 @@ export const indexKeys = {
     GSI4PK: "EXPIRING_ORDERS",
     GSI4SK: `${expiresAt}#${orderId}`,
   }),
+  /** GSI1: the operator's payout queue by status; GSI2: the seller's payout history. */
+  payout: (sellerId: number, status: string, createdAt: string, payoutId: string) => ({
+    GSI1PK: `PAYOUTS#${status}`,
+    GSI1SK: `${createdAt}#${payoutId}`,
+    GSI2PK: `ACCOUNT#${sellerId}#PAYOUTS`,
+    GSI2SK: `${createdAt}#${payoutId}`,
+  }),
   /** GSI3: the public catalogue; only approved products carry these attributes. */
   catalogueProduct: (productId: string) => ({ GSI3PK: "CATALOGUE", GSI3SK: productId }),
 } as const;
 
 /** The partition value of a seller's orders on GSI1. */
 export const sellerOrdersPartition = (sellerId: number): string => `SELLER#${sellerId}#ORDERS`;
+
+/** The partition value of payouts of one status on GSI1 (the operator's queue). */
+export const payoutsByStatusPartition = (status: string): string => `PAYOUTS#${status}`;
+
+/** The partition value of a seller's payouts on GSI2. */
+export const sellerPayoutsPartition = (sellerId: number): string => `ACCOUNT#${sellerId}#PAYOUTS`;
 
 /** The partition value of unpaid orders on GSI4. */
 export const EXPIRING_ORDERS_PARTITION = "EXPIRING_ORDERS";
@@ -81,6 +101,7 @@ export const sellerProductsPartition = (sellerId: number): string => `SELLER#${s
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
+  otpFailures: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "OTPFAIL#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
 } as const;
 

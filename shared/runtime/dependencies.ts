@@ -24,6 +24,8 @@ import { outboxEventSchema } from "../outbox/outbox-event.js";
 import { createPaymentCallback } from "../payments/payment-callback.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
+import { createPayoutRepository } from "../payouts/payout-repository.js";
+import { createPayoutService } from "../payouts/payout-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
 import { configuredSecret } from "../secrets/configured-secret.js";
@@ -174,3 +176,11 @@ const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");
 /** The payment provider's callback (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
 export const paymentCallback = () =>
   createPaymentCallback({ payments: paymentService(), secret: paymentCallbackSecret });
+
+/** Payouts: one-time codes, the lock, the debit and the operator's decisions. */
+export const payoutService = () =>
+  createPayoutService({
+    accounts: accountStore(),
+    payouts: createPayoutRepository(client(), tableName()),
+    dataKey: async () => (await keys()).dataEncryption,
+  });

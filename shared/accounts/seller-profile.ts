@@ -1,0 +1,75 @@
+import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import { isHttpUrl } from "../products/product-fields.js";
+import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+
+/** Characters a store name may not contain: markup, quoting and template delimiters. */
+const DANGEROUS_NAME_CHARACTERS = /[<>"'`;&{}]/;
+
+const stripOnce = (value: string): string =>
+  sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" })
+    // sanitize-html escapes what remains as HTML text; the stored description is plain text.
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * Strips every HTML tag (and the content of script and style elements), leaving plain text. Repeats
+ * until nothing changes, so text that was entity-encoded markup cannot turn back into a tag.
+ */
+export const sanitizeDescription = (value: string): string => {
+  let current = value;
+  for (let round = 0; round < 5; round++) {
+    const next = stripOnce(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current.trim();
+};
+
+/** POST /seller/profile body: all optional, nothing unknown, nothing restricted. */
+export const profileUpdateSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: "Name must be between 3 and 100 characters" })
+      .trim()
+      .min(3, { error: "Name must be between 3 and 100 characters", abort: true })
+      .max(100, { error: "Name must be between 3 and 100 characters", abort: true })
+      .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
+        error: "Name must not contain control characters",
+        abort: true,
+      })
+      .refine((v) => !DANGEROUS_NAME_CHARACTERS.test(v), {
+        error: "Name must not contain any of < > \" ' ` ; & { }",
+      })
+      .optional(),
+    description: z
+      .string({ error: "Description too short (min 10)" })
+      .max(100_000, { error: "Description too long (max 1000)", abort: true })
+      .transform(sanitizeDescription)
+      .pipe(
+        z
+          .string()
+          .min(10, { error: "Description too short (min 10)", abort: true })
+          .max(1000, { error: "Description too long (max 1000)", abort: true })
+          .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, true), {
+            error: "Description must not contain control characters",
+          }),
+      )
+      .optional(),
+    api_url: z
+      .string({ error: "Invalid API URL" })
+      .trim()
+      .max(2048, { error: "Invalid API URL", abort: true })
+      .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
+        error: "Invalid API URL",
+        abort: true,
+      })
+      .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" })
+      .optional(),
+  },
+  { error: "Invalid JSON" },
+);
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

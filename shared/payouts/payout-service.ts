@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import type { AccountStore } from "../accounts/account-repository.js";
+import { matchingTimeStep } from "../auth/one-time-codes.js";
+import { AppError, badRequest, conflict, notFound } from "../http/app-error.js";
+import { isId, newId } from "../ids/ids.js";
+import { open } from "../secrets/sealed-box.js";
+import { clockTime, isoDate } from "../time/formats.js";
+import { checkWallet, type PayoutRecord, type PayoutRequest, type PayoutStatus } from "./payout.js";
+import type { PayoutStore } from "./payout-repository.js";
+
+/** Wrong codes allowed in the window before payouts lock. */
+export const MAX_WRONG_CODES = 5;
+/** The window wrong codes are counted in, and how long the lock lasts. */
+export const LOCK_WINDOW_SECONDS = 15 * 60;
+
+/** A debited balance: the result of a payout that passed every check. */
+export interface PayoutDebit {
+  readonly sellerId: number;
+  readonly amount: number;
+  readonly paymentSystem: string;
+  readonly wallet: string;
+}
+
+const historyItem = (payout: PayoutRecord) => {
+  const created = new Date(payout.created_at);
+  return {
+    id_order: payout.id,
+    type: "out" as const,
+    amount: payout.amount,
+    status: payout.status,
+    payment_system: payout.payment_system,
+    date_create: isoDate(created),
+    time_create: clockTime(created),
+  };
+};
+
+/** Payout rules: an authenticator code used once, a lock after repeated wrong codes, and a debit that never overdraws. */
+export const createPayoutService = (deps: {
+  accounts: AccountStore;
+  payouts: PayoutStore;
+  dataKey: () => Promise<Buffer>;
+  now?: () => Date;
+}) => {
+  const now = () => deps.now?.() ?? new Date();
+
+  const invalidCode = () => new AppError(400, "invalid_otp", "Invalid OTP code");
+
+  /** Debits the balance for a payout whose code has been verified; the concurrency-safe core. */
+  const debit = async (request: PayoutDebit): Promise<{ id_order: string }> => {
+    const payout: PayoutRecord = {
+      id: newId(now().getTime()),
+      seller_id: request.sellerId,
+      amount: request.amount,
+      payment_system: request.paymentSystem,
+      wallet: request.wallet,
+      status: "wait",
+      created_at: now().toISOString(),
+    };
+    if (!(await deps.payouts.create(payout, randomUUID())))
+      throw conflict("Insufficient balance", "insufficient_balance");
+    return { id_order: payout.id };
+  };
+
+  return {
+    debit,
+
+    /** POST /payout: wallet shape, lock, code (once), then the debit. */
+    async request(sellerId: number, request: PayoutRequest): Promise<{ id_order: string }> {
+      const wallet = checkWallet(request.payment_system, request.wallet);
+      if ("error" in wallet) throw badRequest(wallet.error);
+      const at = now();
+      const account = await deps.accounts.findById(sellerId);
+      if (!account) throw notFound("Seller not found");
+      const recent = await deps.accounts.otpFailuresSince(
+        sellerId,
+        new Date(at.getTime() - LOCK_WINDOW_SECONDS * 1000),
+      );
+      if (recent.length >= MAX_WRONG_CODES) {
+        throw new AppError(
+          429,
+          "payouts_locked",
+          "Too many invalid codes: payouts are locked for 15 minutes",
+        );
+      }
+      const secret = open(await deps.dataKey(), account.totp_secret_sealed);
+      const step = await matchingTimeStep(secret, request.cod, at);
+      if (step === undefined) {
+        await deps.accounts.recordOtpFailure(sellerId, at, LOCK_WINDOW_SECONDS);
+        throw invalidCode();
+      }
+      // A replayed code (this step or an earlier one already used) is as invalid as a wrong one.
+      if (!(await deps.accounts.consumeTotpStep(sellerId, step))) throw invalidCode();
+      return debit({
+        sellerId,
+        amount: request.amount,
+        paymentSystem: request.payment_system,
+        wallet: wallet.wallet,
+      });
+    },
+
+    /** The seller's payouts, newest first. */
+    async history(sellerId: number) {
+      if (!(await deps.accounts.findById(sellerId))) throw notFound("Seller not found");
+      return (await deps.payouts.listBySeller(sellerId)).map(historyItem);
+    },
+
+    /** Operator: payouts, optionally of one status, newest first. */
+    async list(status?: PayoutStatus) {
+      const statuses: PayoutStatus[] = status ? [status] : ["wait", "paid", "rejected"];
+      const all = (await Promise.all(statuses.map((s) => deps.payouts.listByStatus(s)))).flat();
+      return all
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((p) => ({ ...historyItem(p), seller_id: p.seller_id, wallet: p.wallet }));
+    },
+
+    /** Operator: marks a waiting payout paid, or rejects it and refunds the balance, exactly once. */
+    async decide(payoutId: string, status: "paid" | "rejected") {
+      const payout = isId(payoutId) ? await deps.payouts.get(payoutId) : undefined;
+      if (!payout) throw notFound(`Payout ${payoutId} not found`);
+      if (!(await deps.payouts.decide(payout, status, now().toISOString(), randomUUID()))) {
+        throw conflict(`Payout ${payoutId} is not waiting`);
+      }
+      return { id_order: payoutId, status };
+    },
+  };
+};
+
+export type PayoutService = ReturnType<typeof createPayoutService>;
