@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -30,9 +31,11 @@ export interface AccountStore {
   ): Promise<number | undefined>;
   /** Uses up an authenticator time step: true only if no later or equal step was used before. */
   consumeTotpStep(accountId: number, step: number): Promise<boolean>;
-  /** Records a wrong authenticator code; it counts for `windowSeconds`. */
-  recordOtpFailure(accountId: number, at: Date, windowSeconds: number): Promise<void>;
-  /** Times of wrong codes since `since`, oldest first. */
+  /** Records an authenticator-code attempt as failed until proven otherwise; kept `keepSeconds`. Returns its id. */
+  recordOtpFailure(accountId: number, at: Date, keepSeconds: number): Promise<string>;
+  /** Forgets a recorded attempt (it turned out valid, or was refused by the lock). */
+  forgetOtpFailure(accountId: number, at: Date, failureId: string): Promise<void>;
+  /** Times of recorded failures since `since`, oldest first, read consistently. */
   otpFailuresSince(accountId: number, since: Date): Promise<string[]>;
   /** Links a new store image; returns the replaced image's key, or undefined if there is no such account. */
   setImage(
@@ -199,16 +202,27 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     }
   },
 
-  async recordOtpFailure(accountId, at, windowSeconds) {
+  async recordOtpFailure(accountId, at, keepSeconds) {
+    const id = randomUUID();
     await client.send(
       new PutCommand({
         TableName: tableName,
         Item: {
-          ...keys.otpFailure(accountId, at.toISOString(), randomUUID()),
+          ...keys.otpFailure(accountId, at.toISOString(), id),
           entity: "otp_failure",
           at: at.toISOString(),
-          expires_at: Math.floor(at.getTime() / 1000) + windowSeconds,
+          expires_at: Math.floor(at.getTime() / 1000) + keepSeconds,
         },
+      }),
+    );
+    return id;
+  },
+
+  async forgetOtpFailure(accountId, at, failureId) {
+    await client.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.otpFailure(accountId, at.toISOString(), failureId),
       }),
     );
   },
@@ -219,6 +233,8 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+        // Parallel attempts must see each other's records.
+        ConsistentRead: true,
         ExpressionAttributeValues: {
           ":pk": PK,
           ":from": `${skPrefix}${since.toISOString()}`,

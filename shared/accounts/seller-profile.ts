@@ -15,18 +15,36 @@ const stripOnce = (value: string): string =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
+/** Rounds of stripping allowed; input needing more is refused rather than stored half-cleaned. */
+const MAX_SANITIZE_ROUNDS = 20;
+
+/** Raised when a description is still changing after the last round. */
+export class UncleanableMarkupError extends Error {}
+
 /**
  * Strips every HTML tag (and the content of script and style elements), leaving plain text. Repeats
- * until nothing changes, so text that was entity-encoded markup cannot turn back into a tag.
+ * until nothing changes, so text that was entity-encoded markup cannot turn back into a tag; markup
+ * nested deeper than the rounds allow is refused, never stored.
  */
 export const sanitizeDescription = (value: string): string => {
   let current = value;
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < MAX_SANITIZE_ROUNDS; round++) {
     const next = stripOnce(current);
-    if (next === current) break;
+    if (next === current) return current.trim();
     current = next;
   }
-  return current.trim();
+  throw new UncleanableMarkupError("Description contains too much nested markup");
+};
+
+/** The sanitised description, or a zod issue when it cannot be cleaned. */
+const sanitizeOrFail = (value: string, context: z.RefinementCtx): string => {
+  try {
+    return sanitizeDescription(value);
+  } catch (error) {
+    if (!(error instanceof UncleanableMarkupError)) throw error;
+    context.addIssue({ code: "custom", message: error.message });
+    return z.NEVER;
+  }
 };
 
 /** POST /seller/profile body: all optional, nothing unknown, nothing restricted. */
@@ -47,8 +65,9 @@ export const profileUpdateSchema = z.strictObject(
       .optional(),
     description: z
       .string({ error: "Description too short (min 10)" })
-      .max(100_000, { error: "Description too long (max 1000)", abort: true })
-      .transform(sanitizeDescription)
+      // Markup may make the raw text longer than the cleaned one, but not without bound.
+      .max(10_000, { error: "Description too long (max 1000)", abort: true })
+      .transform(sanitizeOrFail)
       .pipe(
         z
           .string()

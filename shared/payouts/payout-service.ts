@@ -13,6 +13,22 @@ export const MAX_WRONG_CODES = 5;
 /** The window wrong codes are counted in, and how long the lock lasts. */
 export const LOCK_WINDOW_SECONDS = 15 * 60;
 
+/**
+ * When payouts unlock, given the times of wrong codes: five within 15 minutes lock payouts for 15
+ * minutes from the fifth. Undefined when nothing locks.
+ */
+export const lockedUntil = (failureTimes: string[]): Date | undefined => {
+  const times = failureTimes.map((t) => Date.parse(t)).sort((a, b) => a - b);
+  let until: number | undefined;
+  for (let i = MAX_WRONG_CODES - 1; i < times.length; i++) {
+    const fifth = times[i] ?? 0;
+    const first = times[i - (MAX_WRONG_CODES - 1)] ?? 0;
+    if (fifth - first <= LOCK_WINDOW_SECONDS * 1000)
+      until = Math.max(until ?? 0, fifth + LOCK_WINDOW_SECONDS * 1000);
+  }
+  return until === undefined ? undefined : new Date(until);
+};
+
 /** A debited balance: the result of a payout that passed every check. */
 export interface PayoutDebit {
   readonly sellerId: number;
@@ -71,23 +87,24 @@ export const createPayoutService = (deps: {
       const at = now();
       const account = await deps.accounts.findById(sellerId);
       if (!account) throw notFound("Seller not found");
-      const recent = await deps.accounts.otpFailuresSince(
-        sellerId,
-        new Date(at.getTime() - LOCK_WINDOW_SECONDS * 1000),
+      const locked = () =>
+        new AppError(429, "payouts_locked", "Too many invalid codes: payouts are locked for 15 minutes");
+      const window = LOCK_WINDOW_SECONDS * 1000;
+      const until = lockedUntil(
+        await deps.accounts.otpFailuresSince(sellerId, new Date(at.getTime() - 2 * window)),
       );
-      if (recent.length >= MAX_WRONG_CODES) {
-        throw new AppError(
-          429,
-          "payouts_locked",
-          "Too many invalid codes: payouts are locked for 15 minutes",
-        );
-      }
+      if (until && at < until) throw locked();
+      // The attempt counts as a failure before its code is checked, so parallel guesses see each
+      // other: of any burst, at most five have their code checked. Counting goes by each record's
+      // time; the TTL (a day) only cleans up.
+      const attemptId = await deps.accounts.recordOtpFailure(sellerId, at, 24 * 3600);
+      const recent = await deps.accounts.otpFailuresSince(sellerId, new Date(at.getTime() - window));
+      // Beyond the limit the attempt stays counted (it was a guess too) but its code is never checked.
+      if (recent.length > MAX_WRONG_CODES) throw locked();
       const secret = open(await deps.dataKey(), account.totp_secret_sealed);
       const step = await matchingTimeStep(secret, request.cod, at);
-      if (step === undefined) {
-        await deps.accounts.recordOtpFailure(sellerId, at, LOCK_WINDOW_SECONDS);
-        throw invalidCode();
-      }
+      if (step === undefined) throw invalidCode();
+      await deps.accounts.forgetOtpFailure(sellerId, at, attemptId);
       // A replayed code (this step or an earlier one already used) is as invalid as a wrong one.
       if (!(await deps.accounts.consumeTotpStep(sellerId, step))) throw invalidCode();
       return debit({
