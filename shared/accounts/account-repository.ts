@@ -9,6 +9,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
 import { type AccountRecord, accountRecordSchema } from "./account.js";
 
@@ -46,21 +47,7 @@ export interface AccountStore {
 
 /** The DynamoDB implementation of AccountStore. */
 export const createAccountRepository = (client: DynamoDBDocumentClient, tableName: string): AccountStore => ({
-  async nextSellerId() {
-    const result = await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.counter(counters.sellerId),
-        UpdateExpression: "ADD #value :one",
-        ExpressionAttributeNames: { "#value": "value" },
-        ExpressionAttributeValues: { ":one": 1 },
-        ReturnValues: "UPDATED_NEW",
-      }),
-    );
-    const value = result.Attributes?.value;
-    if (typeof value !== "number") throw new Error("Seller id counter returned no number");
-    return value;
-  },
+  nextSellerId: () => nextCounterValue(client, tableName, counters.sellerId),
 
   async create(account) {
     // The account and its key lookup are written together so a key never points at nothing.

@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { isHttpUrl } from "../products/product-fields.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import { apiUrlField } from "../webhooks/api-url-field.js";
 
 /** Characters a store name may not contain: markup, quoting and template delimiters. */
 const DANGEROUS_NAME_CHARACTERS = /[<>"'`;&{}]/;
@@ -78,16 +78,7 @@ export const profileUpdateSchema = z.strictObject(
           }),
       )
       .optional(),
-    api_url: z
-      .string({ error: "Invalid API URL" })
-      .trim()
-      .max(2048, { error: "Invalid API URL", abort: true })
-      .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
-        error: "Invalid API URL",
-        abort: true,
-      })
-      .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" })
-      .optional(),
+    api_url: apiUrlField.optional(),
   },
   { error: "Invalid JSON" },
 );

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../data/query-all.js";
 import { collections, keys } from "../data/table-keys.js";
 import { type Category, categorySchema } from "./category.js";
 
@@ -33,23 +34,14 @@ export const createCategoryRepository = (
   },
 
   async list() {
-    const items: Category[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-          ExpressionAttributeValues: {
-            ":pk": collections.categories.PK,
-            ":prefix": collections.categories.skPrefix,
-          },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) items.push(categorySchema.parse(item));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items.sort((a, b) => a.id - b.id);
+    const items = await queryAll(client, {
+      TableName: tableName,
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+      ExpressionAttributeValues: {
+        ":pk": collections.categories.PK,
+        ":prefix": collections.categories.skPrefix,
+      },
+    });
+    return items.map((item) => categorySchema.parse(item)).sort((a, b) => a.id - b.id);
   },
 });

@@ -2,7 +2,8 @@ import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
 import { withConflictRetry } from "../data/transaction-errors.js";
-import { OUTBOX_RETENTION_SECONDS, type OutboxEvent } from "../outbox/outbox-event.js";
+import type { OutboxEvent } from "../outbox/outbox-event.js";
+import { outboxPut } from "../outbox/outbox-item.js";
 
 /** What a delivery token points at. */
 export interface DeliveryTarget {
@@ -101,19 +102,7 @@ export const createDeliveryRepository = (
                   ConditionExpression: "attribute_not_exists(PK)",
                 },
               },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.outboxEvent(input.event.event_id),
-                    entity: "outbox",
-                    ...input.event,
-                    created_at: at,
-                    expires_at: Math.floor(Date.parse(at) / 1000) + OUTBOX_RETENTION_SECONDS,
-                  },
-                  ConditionExpression: "attribute_not_exists(PK)",
-                },
-              },
+              outboxPut(tableName, input.event, at),
             ],
           }),
         ),

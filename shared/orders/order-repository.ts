@@ -8,6 +8,8 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { nextCounterValue } from "../data/counters.js";
+import { queryAll } from "../data/query-all.js";
 import {
   counters,
   EXPIRING_ORDERS_PARTITION,
@@ -66,21 +68,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
   });
 
   return {
-    async nextNumber() {
-      const result = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.counter(counters.orderNumber),
-          UpdateExpression: "ADD #value :one",
-          ExpressionAttributeNames: { "#value": "value" },
-          ExpressionAttributeValues: { ":one": 1 },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      const value = result.Attributes?.value;
-      if (typeof value !== "number") throw new Error("Order number counter returned no number");
-      return value;
-    },
+    nextNumber: () => nextCounterValue(client, tableName, counters.orderNumber),
 
     async createWithReservation(order, expected) {
       try {
@@ -127,23 +115,14 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     },
 
     async listBySeller(sellerId) {
-      const orders: OrderRecord[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: "GSI1",
-            KeyConditionExpression: "GSI1PK = :pk",
-            ExpressionAttributeValues: { ":pk": sellerOrdersPartition(sellerId) },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const row of page.Items ?? []) orders.push(orderRecordSchema.parse(row));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return orders;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": sellerOrdersPartition(sellerId) },
+        ScanIndexForward: false,
+      });
+      return items.map((row) => orderRecordSchema.parse(row));
     },
 
     async expiredBefore(at, limit) {

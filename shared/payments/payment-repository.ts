@@ -2,7 +2,8 @@ import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
 import { withConflictRetry } from "../data/transaction-errors.js";
-import { OUTBOX_RETENTION_SECONDS, type OutboxEvent } from "../outbox/outbox-event.js";
+import type { OutboxEvent } from "../outbox/outbox-event.js";
+import { outboxPut } from "../outbox/outbox-item.js";
 
 /** The one write that makes an order paid. */
 export interface PaymentStore {
@@ -24,7 +25,6 @@ export interface PaymentStore {
 /** The DynamoDB implementation of PaymentStore. */
 export const createPaymentRepository = (client: DynamoDBDocumentClient, tableName: string): PaymentStore => ({
   async confirm(input) {
-    const expiresAt = Math.floor(Date.parse(input.at) / 1000) + OUTBOX_RETENTION_SECONDS;
     try {
       await withConflictRetry(() =>
         client.send(
@@ -61,19 +61,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
                   ConditionExpression: "attribute_not_exists(PK)",
                 },
               },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.outboxEvent(input.event.event_id),
-                    entity: "outbox",
-                    ...input.event,
-                    created_at: input.at,
-                    expires_at: expiresAt,
-                  },
-                  ConditionExpression: "attribute_not_exists(PK)",
-                },
-              },
+              outboxPut(tableName, input.event, input.at),
             ],
           }),
         ),

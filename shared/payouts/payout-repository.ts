@@ -1,10 +1,6 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../data/query-all.js";
 import { indexKeys, keys, payoutsByStatusPartition, sellerPayoutsPartition } from "../data/table-keys.js";
 import { withConflictRetry } from "../data/transaction-errors.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
@@ -58,25 +54,16 @@ const ledger = (
 
 /** The DynamoDB implementation of PayoutStore. */
 export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName: string): PayoutStore => {
-  const query = async (index: "GSI1" | "GSI2", partition: string) => {
-    const payouts: PayoutRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index,
-          KeyConditionExpression: `${index}PK = :pk`,
-          ExpressionAttributeValues: { ":pk": partition },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const row of page.Items ?? []) payouts.push(payoutRecordSchema.parse(row));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return payouts;
-  };
+  const query = async (index: "GSI1" | "GSI2", partition: string) =>
+    (
+      await queryAll(client, {
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: `${index}PK = :pk`,
+        ExpressionAttributeValues: { ":pk": partition },
+        ScanIndexForward: false,
+      })
+    ).map((row) => payoutRecordSchema.parse(row));
 
   return {
     async create(payout, ledgerEntryId) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import { apiUrlField } from "../webhooks/api-url-field.js";
 
 /**
  * Field rules of a product, shared by create and update. Every rule carries the message a seller
@@ -80,26 +81,7 @@ export const productFields = {
     .refine((v) => !hasControlCharacters(v, false), {
       error: "Field 'api_key' must not contain control characters",
     }),
-  // The URL parser silently drops tabs and line breaks, so those are refused before it sees the value.
-  api_url: z
-    .string({ error: "Invalid API URL" })
-    .trim()
-    .max(2048, { error: "Invalid API URL", abort: true })
-    .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
-      error: "Invalid API URL",
-      abort: true,
-    })
-    .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" }),
-};
-
-/** An absolute http(s) URL with a host. */
-export const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
+  api_url: apiUrlField,
 };
 
 /** Fields whose change sends a product back to moderation. */

@@ -2,11 +2,11 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import {
   type DynamoDBDocumentClient,
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../data/query-all.js";
 import { indexKeys, keys, sellerProductsPartition } from "../data/table-keys.js";
 import { failedConditions, withConflictRetry } from "../data/transaction-errors.js";
 import { type ModerationStatus, type ProductRecord, productRecordSchema } from "./product.js";
@@ -216,25 +216,16 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
     },
 
     async listBySeller(sellerId) {
-      const entries: ProductListEntry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: "GSI1",
-            KeyConditionExpression: "GSI1PK = :pk",
-            ExpressionAttributeValues: { ":pk": sellerProductsPartition(sellerId) },
-            ProjectionExpression: "id, #name, name_key, price, #count, status_moderation, id_categories",
-            ExpressionAttributeNames: { "#name": "name", "#count": "count" },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const row of page.Items ?? []) entries.push(row as ProductListEntry);
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return entries;
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": sellerProductsPartition(sellerId) },
+        ProjectionExpression: "id, #name, name_key, price, #count, status_moderation, id_categories",
+        ExpressionAttributeNames: { "#name": "name", "#count": "count" },
+        ScanIndexForward: false,
+      });
+      return items as unknown as ProductListEntry[];
     },
 
     async submit(productId, sellerId, at) {
