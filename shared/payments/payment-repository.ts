@@ -1,7 +1,6 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
-import { withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 
@@ -68,12 +67,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
       );
       return true;
     } catch (error) {
-      if (
-        error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
-      ) {
-        return false;
-      }
+      if (conditionFailedAt(error, 0)) return false;
       throw error;
     }
   },

@@ -1,8 +1,7 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { queryAll } from "../data/query-all.js";
 import { indexKeys, keys, payoutsByStatusPartition, sellerPayoutsPartition } from "../data/table-keys.js";
-import { withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
 
 /** Persistence of payouts; every balance movement is one transaction with its ledger entry. */
@@ -98,12 +97,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         );
         return true;
       } catch (error) {
-        if (
-          error instanceof TransactionCanceledException &&
-          error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
-        ) {
-          return false;
-        }
+        if (conditionFailedAt(error, 0)) return false;
         throw error;
       }
     },
@@ -155,12 +149,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         );
         return true;
       } catch (error) {
-        if (
-          error instanceof TransactionCanceledException &&
-          error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
-        ) {
-          return false;
-        }
+        if (conditionFailedAt(error, 0)) return false;
         throw error;
       }
     },
