@@ -26,4 +26,5 @@ export const withConflictRetry = async <T>(run: () => Promise<T>, attempts = 6):
 
 /** Whether a transaction was cancelled because the condition of its item at `index` failed. */
 export const conditionFailedAt = (error: unknown, index: number): boolean =>
-  error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
+  error instanceof TransactionCanceledException &&
+  error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
