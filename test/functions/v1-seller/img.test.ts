@@ -3,9 +3,9 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { accountStore } from "../../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { type JsonResponse, request } from "../../support/http.js";
+import { MB, pngOf, refusedImages } from "../../support/images.js";
 import { jsonHeaders, tinyPng, uploadSellerImage } from "../../support/products.js";
 
-const MB = 1024 * 1024;
 const IMAGE_FILE = /^[0-9a-f]{32}\.(png|gif|jpg|webp)$/;
 
 /** A 1×1 GIF: a second real image whose bytes differ from tinyPng. */
@@ -13,12 +13,6 @@ const tinyGif = Buffer.from(
   "47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b",
   "hex",
 );
-
-const pngOf = (size: number): Buffer => {
-  const bytes = Buffer.alloc(size);
-  tinyPng.copy(bytes, 0, 0, Math.min(size, tinyPng.length));
-  return bytes;
-};
 
 /** Asserts a v1 error: exact HTTP status and exact envelope. */
 const expectError = (response: { status: number; body: unknown }, status: number, message: string) => {
@@ -115,33 +109,7 @@ describe("POST /api/v1/seller/img", () => {
       await expectImageKept();
     });
 
-    it.each([
-      { rule: "an empty file", bytes: Buffer.alloc(0), type: "image/png", message: "Image file required" },
-      {
-        rule: "non-image bytes declared as image/png",
-        bytes: Buffer.from("hello, this is not an image"),
-        type: "image/png",
-        message: "Invalid image format",
-      },
-      {
-        rule: "an SVG image",
-        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
-        type: "image/svg+xml",
-        message: "Invalid image format",
-      },
-      {
-        rule: "a PNG signature cut short",
-        bytes: tinyPng.subarray(0, 7),
-        type: "image/png",
-        message: "Invalid image format",
-      },
-      {
-        rule: "a PNG of 4 MB + 1 byte",
-        bytes: pngOf(4 * MB + 1),
-        type: "image/png",
-        message: "Image too large (max 4 MB)",
-      },
-    ])("$rule is refused with 400 $message", async ({ bytes, type, message }) => {
+    it.each(refusedImages)("$rule is refused with 400 $message", async ({ bytes, type, message }) => {
       expectError(await uploadSellerImage(token, { bytes, type }), 400, message);
       await expectImageKept();
     });
