@@ -156,7 +156,20 @@ export class MarketplaceStack extends Stack {
       throttle: { rateLimit: 200, burstLimit: 400 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(apiAccessLogs),
-        format: AccessLogFormat.jsonWithStandardFields(),
+        // The route key, not the raw path: delivery paths carry one-time tokens that must not reach logs.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: "$context.requestId",
+            ip: "$context.identity.sourceIp",
+            requestTime: "$context.requestTime",
+            httpMethod: "$context.httpMethod",
+            routeKey: "$context.routeKey",
+            status: "$context.status",
+            protocol: "$context.protocol",
+            responseLength: "$context.responseLength",
+            integrationLatency: "$context.integrationLatency",
+          }),
+        ),
       },
     });
 

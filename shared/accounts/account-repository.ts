@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import {
   DeleteCommand,
@@ -11,6 +11,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
+import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
 import { type AccountRecord, accountRecordSchema } from "./account.js";
 
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
@@ -131,42 +132,48 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
 
   async credit(accountId, amount, entry) {
     try {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.account(accountId),
-                UpdateExpression: "ADD balance :amount",
-                ConditionExpression: "attribute_exists(PK)",
-                ExpressionAttributeValues: { ":amount": amount },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.ledgerEntry(accountId, entry.at, entry.id),
-                  entity: "ledger",
-                  entry_id: entry.id,
-                  account_id: accountId,
-                  kind: entry.kind,
-                  amount,
-                  note: entry.note,
-                  created_at: entry.at,
+      await withConflictRetry(() =>
+        client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.account(accountId),
+                  UpdateExpression: "ADD balance :amount",
+                  ConditionExpression: "attribute_exists(PK)",
+                  ExpressionAttributeValues: { ":amount": amount },
                 },
-                ConditionExpression: "attribute_not_exists(PK)",
               },
-            },
-          ],
-        }),
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.ledgerEntry(accountId, entry.at, entry.id),
+                    entity: "ledger",
+                    entry_id: entry.id,
+                    account_id: accountId,
+                    kind: entry.kind,
+                    amount,
+                    note: entry.note,
+                    created_at: entry.at,
+                  },
+                  ConditionExpression: "attribute_not_exists(PK)",
+                },
+              },
+            ],
+          }),
+        ),
       );
     } catch (error) {
-      if (error instanceof TransactionCanceledException) return undefined;
+      // Only a missing account means "not found"; anything else is a real failure.
+      if (conditionFailedAt(error, 0)) return undefined;
       throw error;
     }
-    return (await this.findById(accountId))?.balance;
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+    );
+    return accountRecordSchema.parse(result.Item).balance;
   },
 
   async consumeTotpStep(accountId, step) {

@@ -39,6 +39,8 @@ export interface OrderStore {
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
   cancelAndRelease(order: OrderRecord, at: string): Promise<boolean>;
+  /** Claims the sending of the buyer's e-mail (a claim older than `staleBefore` may be taken over); false if another has it or it went out. */
+  claimEmail(orderId: string, at: string, staleBefore: string): Promise<boolean>;
   /** Notes that the buyer's delivery e-mail went out; false if it already had. */
   markEmailSent(orderId: string, at: string): Promise<boolean>;
 }
@@ -167,6 +169,25 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
           if (inner instanceof TransactionCanceledException) return false;
           throw inner;
         }
+      }
+    },
+
+    async claimEmail(orderId, at, staleBefore) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.order(orderId),
+            UpdateExpression: "SET email_claimed_at = :at",
+            ConditionExpression:
+              "attribute_exists(PK) AND attribute_not_exists(email_sent_at) AND (attribute_not_exists(email_claimed_at) OR email_claimed_at < :stale)",
+            ExpressionAttributeValues: { ":at": at, ":stale": staleBefore },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
       }
     },
 

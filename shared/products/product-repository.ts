@@ -31,8 +31,15 @@ export type ProductWriteOutcome = "ok" | "name_taken" | "uuid_taken" | "category
 export interface ProductStore {
   create(product: ProductRecord): Promise<ProductWriteOutcome>;
   get(productId: string): Promise<ProductRecord | undefined>;
-  /** Applies `changes` if the product still has `current`'s owner, name and uuid. */
-  update(current: ProductRecord, changes: Partial<ProductRecord>): Promise<ProductWriteOutcome>;
+  /**
+   * Applies `changes` if the product still has `current`'s owner, name and uuid. Stock is never set
+   * outright: `countDelta` is added to whatever the stock is now, so reservations made meanwhile stay.
+   */
+  update(
+    current: ProductRecord,
+    changes: Partial<ProductRecord>,
+    countDelta?: number,
+  ): Promise<ProductWriteOutcome>;
   delete(product: ProductRecord): Promise<"ok" | "stale">;
   listBySeller(sellerId: number): Promise<ProductListEntry[]>;
   /** Sends an owned product with an image to moderation; tells why not otherwise. */
@@ -147,8 +154,11 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
       return result.Item ? productRecordSchema.parse(result.Item) : undefined;
     },
 
-    async update(current, changes) {
-      const set = setExpression({ ...changes });
+    async update(current, changes, countDelta = 0) {
+      const { count: _ignored, ...rest } = changes;
+      const set = setExpression(rest);
+      // Stock moves by the seller's change, and only while enough is left for a decrease.
+      const stock = countDelta === 0 ? "" : " ADD #count :countDelta";
       const removeCatalogue =
         changes.status_moderation !== undefined && changes.status_moderation !== "approved";
       const items: TransactItem[] = [
@@ -156,15 +166,21 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           Update: {
             TableName: tableName,
             Key: keys.product(current.id),
-            UpdateExpression: `SET ${set.expression}${removeCatalogue ? " REMOVE GSI3PK, GSI3SK, rejection_reason" : ""}`,
+            UpdateExpression: `SET ${set.expression}${stock}${removeCatalogue ? " REMOVE GSI3PK, GSI3SK, rejection_reason" : ""}`,
             // The guards below were chosen for this owner, name and uuid; if any moved on, start over.
-            ConditionExpression: "seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid",
-            ExpressionAttributeNames: { ...set.names, "#uuid": "uuid" },
+            ConditionExpression: `seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid${countDelta < 0 ? " AND #count >= :needed" : ""}`,
+            ExpressionAttributeNames: {
+              ...set.names,
+              "#uuid": "uuid",
+              ...(countDelta === 0 ? {} : { "#count": "count" }),
+            },
             ExpressionAttributeValues: {
               ...set.values,
               ":seller": current.seller_id,
               ":nameKey": current.name_key,
               ":uuid": current.uuid,
+              ...(countDelta === 0 ? {} : { ":countDelta": countDelta }),
+              ...(countDelta < 0 ? { ":needed": -countDelta } : {}),
             },
           },
         },

@@ -145,7 +145,10 @@ export const createProductService = (deps: {
         const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
         if (input.name !== undefined) changes.name_key = normalizeName(input.name);
         if (moderation) changes.status_moderation = "pending";
-        const outcome = await deps.store.update(current, changes);
+        // The seller states the stock they want now; applying it as a change from what we read keeps
+        // any reservation made in between instead of overwriting it.
+        const countDelta = input.count === undefined ? 0 : input.count - current.count;
+        const outcome = await deps.store.update(current, changes, countDelta);
         if (outcome === "ok") return { moderation };
         const error = uniquenessError(outcome, "UUID already exists");
         if (error) throw error;

@@ -149,6 +149,7 @@ export const mailService = () => {
     products: createProductRepository(client(), tableName()),
     mailer: configuredMailer(),
     markSent: (orderId, at) => orders.markEmailSent(orderId, at),
+    claim: (orderId, at, staleBefore) => orders.claimEmail(orderId, at, staleBefore),
   });
 };
 

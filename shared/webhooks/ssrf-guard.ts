@@ -34,6 +34,7 @@ for (const [network, prefix] of [
   ["2001:db8::", 32],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");

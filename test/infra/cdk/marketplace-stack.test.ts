@@ -334,7 +334,10 @@ describe("MarketplaceStack", () => {
         requestId: "$context.requestId",
         status: "$context.status",
         httpMethod: "$context.httpMethod",
+        routeKey: "$context.routeKey",
       });
+      // Delivery paths carry one-time tokens: the access log names the route, never the raw path.
+      expect(asString(logs.Format, "AccessLogSettings.Format")).not.toMatch(/\$context\.(path|resourcePath)/);
     });
   });
 

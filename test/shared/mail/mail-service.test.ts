@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
+import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
+import { requireEnv } from "../../../shared/config/environment.js";
+import { keys } from "../../../shared/data/table-keys.js";
+import { newId } from "../../../shared/ids/ids.js";
+import type { MailMessage } from "../../../shared/mail/mail-message.js";
+import { createMailService } from "../../../shared/mail/mail-service.js";
+import { sellerWithProduct, stores } from "../../support/orders.js";
+
+/** A delivered order written straight to the table, with no outbox event: only this test acts on it. */
+const deliveredOrder = async () => {
+  const { account, productId } = await sellerWithProduct();
+  const id = newId();
+  const now = new Date().toISOString();
+  await createDocumentClient().send(
+    new PutCommand({
+      TableName: requireEnv("TABLE_NAME"),
+      Item: {
+        ...keys.order(id),
+        entity: "order",
+        id_order: id,
+        number: 1,
+        seller_id: account.seller_id,
+        product_id: productId,
+        quantity: 1,
+        unit_price: 100,
+        amount: 100,
+        status: "paid",
+        buyer_email: "once@example.com",
+        buyer_type: "guest",
+        guest_id: "g",
+        payment_system: "card",
+        created_at: now,
+        expires_at: now,
+        delivered: true,
+        delivery_text: "KEY-ONCE",
+        delivery_download: "",
+      },
+    }),
+  );
+  return id;
+};
+
+describe("buyer delivery e-mail", () => {
+  it("is sent once when three copies of the same job arrive at the same time", async () => {
+    const orderId = await deliveredOrder();
+    const sent: MailMessage[] = [];
+    const { orders, products } = stores();
+    const service = createMailService({
+      orders,
+      products,
+      mailer: async (message) => {
+        // A slow send widens the window in which the copies overlap.
+        await new Promise((r) => setTimeout(r, 50));
+        sent.push(message);
+      },
+      markSent: (id, at) => orders.markEmailSent(id, at),
+      claim: (id, at, staleBefore) => orders.claimEmail(id, at, staleBefore),
+    });
+    const job = { event_id: randomUUID(), order_id: orderId, template: "delivery" as const };
+    const results = await Promise.all([service.send(job), service.send(job), service.send(job)]);
+    expect(results.sort()).toEqual(["already_sent", "already_sent", "sent"]);
+    expect(sent.map((m) => m.to)).toEqual(["once@example.com"]);
+    expect(await service.send(job)).toBe("already_sent");
+    expect((await orders.get(orderId))?.email_sent_at).toBeDefined();
+  });
+});
