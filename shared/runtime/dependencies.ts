@@ -1,4 +1,3 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAccountRepository } from "../accounts/account-repository.js";
 import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
@@ -11,7 +10,6 @@ import { createSqsJobSender } from "../aws/sqs-job-sender.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
-import { keys as tableKeys } from "../data/table-keys.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import type { ImageStorage } from "../images/image-storage.js";
@@ -20,7 +18,7 @@ import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
-import { outboxEventSchema } from "../outbox/outbox-event.js";
+import { createOutboxRepository } from "../outbox/outbox-repository.js";
 import { createPaymentCallback } from "../payments/payment-callback.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
@@ -41,7 +39,16 @@ import { createWebhookService } from "../webhooks/webhook-service.js";
  * client per process, services wired to repositories. Configuration is read on first use, and a
  * missing variable fails with its name.
  */
-const keys = async () => deriveKeys(await masterSecret());
+let derived: Promise<ReturnType<typeof deriveKeys>> | undefined;
+/** The purpose keys, derived once per process from the master secret. */
+const keys = () => {
+  derived ??= masterSecret().then(deriveKeys);
+  derived.catch(() => {
+    derived = undefined;
+  });
+  return derived;
+};
+const dataKey = async () => (await keys()).dataEncryption;
 
 let documentClient: ReturnType<typeof createDocumentClient> | undefined;
 const client = () => {
@@ -49,6 +56,8 @@ const client = () => {
   return documentClient;
 };
 const tableName = () => requireEnv("TABLE_NAME");
+const orderStore = () => createOrderRepository(client(), tableName());
+const productStore = () => createProductRepository(client(), tableName());
 
 let tokensPromise: ReturnType<typeof buildTokens> | undefined;
 const buildTokens = async () => createAccessTokens((await keys()).tokenSigning);
@@ -63,8 +72,7 @@ export const accessTokens = () => {
 export const accountStore = () => createAccountRepository(client(), tableName());
 
 /** Account creation. */
-export const accountService = () =>
-  createAccountService({ store: accountStore(), dataKey: async () => (await keys()).dataEncryption, images });
+export const accountService = () => createAccountService({ store: accountStore(), dataKey: dataKey, images });
 
 /** API key → access token. */
 export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
@@ -84,8 +92,7 @@ function images(): ImageStorage {
 }
 
 /** Products: seller rules and the operator's moderation. */
-export const productService = () =>
-  createProductService({ store: createProductRepository(client(), tableName()), images });
+export const productService = () => createProductService({ store: productStore(), images });
 
 /** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
 const unpaidOrderMinutes = (): number => {
@@ -100,34 +107,34 @@ const unpaidOrderMinutes = (): number => {
 /** Orders: storefront orders, the seller's order views and expiry. */
 export const orderService = () =>
   createOrderService({
-    orders: createOrderRepository(client(), tableName()),
-    products: createProductRepository(client(), tableName()),
+    orders: orderStore(),
+    products: productStore(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
   });
 
 /** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
 export const paymentService = () =>
   createPaymentService({
-    orders: createOrderRepository(client(), tableName()),
+    orders: orderStore(),
     payments: createPaymentRepository(client(), tableName()),
-    dataKey: async () => (await keys()).dataEncryption,
+    dataKey: dataKey,
   });
 
 /** Delivery by the seller through the one-time token. */
 export const deliveryService = () =>
   createDeliveryService({
     deliveries: createDeliveryRepository(client(), tableName()),
-    orders: createOrderRepository(client(), tableName()),
+    orders: orderStore(),
   });
 
 /** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
 export const webhookService = () =>
   createWebhookService({
-    orders: createOrderRepository(client(), tableName()),
-    products: createProductRepository(client(), tableName()),
+    orders: orderStore(),
+    products: productStore(),
     accounts: accountStore(),
     attempts: createWebhookRepository(client(), tableName()),
-    dataKey: async () => (await keys()).dataEncryption,
+    dataKey: dataKey,
     post: (url, body, headers) =>
       postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
     publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
@@ -143,10 +150,10 @@ const configuredMailer = (): Mailer => {
 
 /** Buyer e-mail. */
 export const mailService = () => {
-  const orders = createOrderRepository(client(), tableName());
+  const orders = orderStore();
   return createMailService({
     orders,
-    products: createProductRepository(client(), tableName()),
+    products: productStore(),
     mailer: configuredMailer(),
     markSent: (orderId, at) => orders.markEmailSent(orderId, at),
     claim: (orderId, at, staleBefore) => orders.claimEmail(orderId, at, staleBefore),
@@ -156,13 +163,8 @@ export const mailService = () => {
 /** The operator's webhook re-drive (needs WEBHOOK_QUEUE_URL and WEBHOOK_DLQ_URL). */
 export const webhookRedrive = () =>
   createWebhookRedrive({
-    orders: createOrderRepository(client(), tableName()),
-    outboxEvent: async (eventId) => {
-      const result = await client().send(
-        new GetCommand({ TableName: tableName(), Key: tableKeys.outboxEvent(eventId) }),
-      );
-      return result.Item ? outboxEventSchema.parse(result.Item) : undefined;
-    },
+    orders: orderStore(),
+    outboxEvent: (eventId) => createOutboxRepository(client(), tableName()).get(eventId),
     removeFromDeadLetter: (orderId) =>
       removeDeadLetters(requireEnv("WEBHOOK_DLQ_URL"), (body) => body.includes(`"order_id":"${orderId}"`)),
     enqueue: (job) =>
@@ -183,5 +185,5 @@ export const payoutService = () =>
   createPayoutService({
     accounts: accountStore(),
     payouts: createPayoutRepository(client(), tableName()),
-    dataKey: async () => (await keys()).dataEncryption,
+    dataKey: dataKey,
   });

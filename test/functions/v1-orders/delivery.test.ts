@@ -1,28 +1,12 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
-import { requireEnv } from "../../../shared/config/environment.js";
-import { accountStore } from "../../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
+import { balanceOf, ledgerOf } from "../../support/ledger.js";
 import { outboxEventsFor, paidOrder, stores } from "../../support/orders.js";
 import { jsonHeaders } from "../../support/products.js";
 
 const deliver = (bearer: string, deliveryToken: string, body: unknown, headers = jsonHeaders(bearer)) =>
   request("POST", `/api/v1/orders/delivery/${deliveryToken}`, { headers, body: JSON.stringify(body) });
-
-const ledgerOf = async (accountId: number) =>
-  (
-    await createDocumentClient().send(
-      new QueryCommand({
-        TableName: requireEnv("TABLE_NAME"),
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :ledger)",
-        ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":ledger": "LEDGER#" },
-      }),
-    )
-  ).Items ?? [];
-
-const balanceOf = async (accountId: number) => (await accountStore().findById(accountId))?.balance;
 
 describe("POST /api/v1/orders/delivery/{token}", () => {
   it("delivers a paid order, credits the seller's balance with a ledger entry and queues the buyer's e-mail", async () => {

@@ -1,9 +1,10 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import type { CreatedAccount } from "../../../shared/accounts/account-service.js";
-import { accountService, accountStore, payoutService } from "../../../shared/runtime/dependencies.js";
+import { accountService, payoutService } from "../../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { type JsonResponse, request } from "../../support/http.js";
+import { balanceOf } from "../../support/ledger.js";
 import { runOps } from "../../support/ops-cli.js";
 import { jsonHeaders } from "../../support/products.js";
 
@@ -63,9 +64,6 @@ const fundedSeller = async (balance: number): Promise<Seller> => {
   if (balance > 0) await accountService().credit(account.seller_id, balance);
   return { ...account, token: await tokenFor(account.api_key, "v1") };
 };
-
-const balanceOf = async (sellerId: number): Promise<number | undefined> =>
-  (await accountStore().findById(sellerId))?.balance;
 
 const postPayout = (token: string, body: unknown) =>
   request("POST", "/api/v1/payout", { headers: jsonHeaders(token), body: JSON.stringify(body) });

@@ -1,18 +1,10 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
-import { requireEnv } from "../../../shared/config/environment.js";
 import { accountService, accountStore, payoutService } from "../../../shared/runtime/dependencies.js";
 import { createTestAccount } from "../../support/accounts.js";
+import { balanceOf, ledgerOf } from "../../support/ledger.js";
 import { runOps } from "../../support/ops-cli.js";
 
 const CARD = "4111111111111111";
-
-interface LedgerItem {
-  kind: string;
-  amount: number;
-  payout_id?: string;
-}
 
 interface ListedPayout {
   id_order: string;
@@ -25,21 +17,6 @@ interface ListedPayout {
   seller_id: number;
   wallet: string;
 }
-
-/** The account's ledger entries: PK ACCOUNT#<id>, SK begins_with LEDGER#. */
-const ledgerOf = async (sellerId: number): Promise<LedgerItem[]> => {
-  const page = await createDocumentClient().send(
-    new QueryCommand({
-      TableName: requireEnv("TABLE_NAME"),
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :ledger)",
-      ExpressionAttributeValues: { ":pk": `ACCOUNT#${sellerId}`, ":ledger": "LEDGER#" },
-    }),
-  );
-  return (page.Items ?? []) as LedgerItem[];
-};
-
-const balanceOf = async (sellerId: number): Promise<number | undefined> =>
-  (await accountStore().findById(sellerId))?.balance;
 
 /** A fresh seller credited with `balance` and one waiting payout of `amount` already debited. */
 const sellerWithPayout = async (balance: number, amount: number) => {

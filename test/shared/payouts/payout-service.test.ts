@@ -1,4 +1,3 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
@@ -10,6 +9,7 @@ import { accountService, accountStore, payoutService } from "../../../shared/run
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
 import { masterSecret } from "../../../shared/secrets/master-secret.js";
 import { createTestAccount } from "../../support/accounts.js";
+import { balanceOf, ledgerOf } from "../../support/ledger.js";
 
 const CARD = "4111111111111111";
 const CARD_MESSAGE = "Invalid card number: 16-19 digits with a valid checksum";
@@ -17,28 +17,6 @@ const USDT_MESSAGE = "Invalid USDT wallet: a TRC-20 (T…) or ERC-20 (0x…) add
 const ACCOUNT_MESSAGE = "Invalid payment account: 20 digits";
 const LOCK_MESSAGE = "Too many invalid codes: payouts are locked for 15 minutes";
 const MINUTE = 60_000;
-
-interface LedgerItem {
-  SK: string;
-  kind: string;
-  amount: number;
-  payout_id?: string;
-}
-
-/** The account's ledger entries: PK ACCOUNT#<id>, SK begins_with LEDGER#. */
-const ledgerOf = async (sellerId: number): Promise<LedgerItem[]> => {
-  const page = await createDocumentClient().send(
-    new QueryCommand({
-      TableName: requireEnv("TABLE_NAME"),
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :ledger)",
-      ExpressionAttributeValues: { ":pk": `ACCOUNT#${sellerId}`, ":ledger": "LEDGER#" },
-    }),
-  );
-  return (page.Items ?? []) as LedgerItem[];
-};
-
-const balanceOf = async (sellerId: number): Promise<number | undefined> =>
-  (await accountStore().findById(sellerId))?.balance;
 
 /** A payout service on the stack's table whose clock reads `clock.now`. */
 const payoutServiceAt = (clock: { now: Date }) =>
