@@ -1,20 +1,34 @@
+import { DomainError } from "../../shared/errors/domain-error.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
-import { CALLBACK_SIGNATURE_HEADER } from "../../shared/payments/callback-signature.js";
-import { accessTokens, paymentCallback } from "../../shared/runtime/dependencies.js";
+import {
+  CALLBACK_SIGNATURE_HEADER,
+  isValidCallbackSignature,
+} from "../../shared/payments/callback-signature.js";
+import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
+import { accessTokens, paymentCallbackSecret, paymentService } from "../../shared/runtime/dependencies.js";
+import { validate } from "../../shared/validation/validate.js";
 
-/** The payment provider's signed callback (POST /api/payments/callback). */
+const invalidSignature = () => new DomainError("unauthenticated", "invalid_signature", "Invalid signature");
+
+/**
+ * The payment provider's signed callback (POST /api/payments/callback). The signature covers the raw
+ * bytes, so it is checked before the body is validated: an unsigned body learns nothing of the schema.
+ */
 export const handler = createGroupHandler(
   "payments",
   {
     "POST /callback": defineAction({
-      handle: async (request) => ({
-        data: await paymentCallback().handle(
-          request.rawBody,
-          header(request.event, CALLBACK_SIGNATURE_HEADER),
-          request.body,
-        ),
-      }),
+      handle: async (request) => {
+        const signature = header(request.event, CALLBACK_SIGNATURE_HEADER);
+        if (
+          !request.rawBody ||
+          !isValidCallbackSignature(await paymentCallbackSecret(), request.rawBody, signature)
+        ) {
+          throw invalidSignature();
+        }
+        return { data: await paymentService().applyCallback(validate(paymentCallbackSchema, request.body)) };
+      },
     }),
   },
   accessTokens,

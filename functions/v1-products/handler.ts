@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { notFound } from "../../shared/errors/domain-error.js";
 import { header } from "../../shared/http/api-request.js";
-import { notFound } from "../../shared/http/app-error.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
-import { validate } from "../../shared/http/validation.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
 import { accessTokens, categoryService, productService } from "../../shared/runtime/dependencies.js";
+import { validate } from "../../shared/validation/validate.js";
 
 const idProductSchema = z.strictObject(
   {
@@ -76,7 +76,7 @@ export const handler = createGroupHandler(
         const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {
           fileSize: MAX_IMAGE_BYTES,
         });
-        const { id_product } = validate("v1", idProductSchema, { id_product: form.fields.id_product });
+        const { id_product } = validate(idProductSchema, { id_product: form.fields.id_product });
         const url = await productService().uploadImage(callerId(request), id_product, form.files.img);
         return { data: { message: "Image uploaded", url } };
       },

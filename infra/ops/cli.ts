@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError } from "../../shared/http/app-error.js";
+import { DomainError } from "../../shared/errors/domain-error.js";
 import { commands, UsageError, usage } from "./commands.js";
 import { selectOpsTarget } from "./ops-environment.js";
 
@@ -37,7 +37,7 @@ const main = async (argv: string[]): Promise<number> => {
       process.stderr.write(`${error.issues[0]?.message ?? "invalid arguments"}\n`);
       return 2;
     }
-    if (error instanceof AppError) {
+    if (error instanceof DomainError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Category } from "../../shared/categories/category.js";
 import { optionalEnv } from "../../shared/config/environment.js";
-import { AppError } from "../../shared/http/app-error.js";
+import { DomainError } from "../../shared/errors/domain-error.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountService,
@@ -189,7 +189,7 @@ const seedDemo: Runner = async (args) => {
       categories.push(await categoryService().create(input));
     } catch (error) {
       // Seeding twice keeps the categories it made the first time.
-      if (!(error instanceof AppError && error.status === 409)) throw error;
+      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
       categories.push({ ...input, status: "active" });
     }
   }

@@ -12,6 +12,8 @@ import {
 import { nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
 import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
+import type { BalanceMovement } from "../ledger/ledger-entry.js";
+import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import { type AccountRecord, accountRecordSchema } from "./account.js";
 
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
@@ -25,12 +27,8 @@ export interface AccountStore {
     accountId: number,
     changes: Partial<Pick<AccountRecord, "name" | "description" | "api_url">>,
   ): Promise<AccountRecord | undefined>;
-  /** Adds to the balance with a ledger entry in one transaction; returns the new balance. */
-  credit(
-    accountId: number,
-    amount: number,
-    entry: { id: string; kind: string; at: string; note?: string },
-  ): Promise<number | undefined>;
+  /** Adds to the balance with its ledger entry in one transaction; returns the new balance, or undefined without the account. */
+  credit(movement: BalanceMovement): Promise<number | undefined>;
   /** Uses up an authenticator time step: true only if no later or equal step was used before. */
   consumeTotpStep(accountId: number, step: number): Promise<boolean>;
   /** Records an authenticator-code attempt as failed until proven otherwise; kept `keepSeconds`. Returns its id. */
@@ -130,39 +128,11 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     }
   },
 
-  async credit(accountId, amount, entry) {
+  async credit(movement) {
     try {
       await withConflictRetry(() =>
         client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.account(accountId),
-                  UpdateExpression: "ADD balance :amount",
-                  ConditionExpression: "attribute_exists(PK)",
-                  ExpressionAttributeValues: { ":amount": amount },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.ledgerEntry(accountId, entry.at, entry.id),
-                    entity: "ledger",
-                    entry_id: entry.id,
-                    account_id: accountId,
-                    kind: entry.kind,
-                    amount,
-                    note: entry.note,
-                    created_at: entry.at,
-                  },
-                  ConditionExpression: "attribute_not_exists(PK)",
-                },
-              },
-            ],
-          }),
+          new TransactWriteCommand({ TransactItems: [...balanceMovementItems(tableName, movement)] }),
         ),
       );
     } catch (error) {
@@ -171,7 +141,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       throw error;
     }
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: keys.account(movement.accountId), ConsistentRead: true }),
     );
     return accountRecordSchema.parse(result.Item).balance;
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { generateSecret, generateURI } from "otplib";
 import { generateApiKey, hashApiKey } from "../auth/api-keys.js";
-import { badRequest, notFound } from "../http/app-error.js";
+import { badRequest, notFound } from "../errors/domain-error.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
 import { open, seal } from "../secrets/sealed-box.js";
@@ -122,9 +122,11 @@ export const createAccountService = (deps: {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) {
       throw badRequest("amount must be a whole number from 1 to 100000000");
     }
-    const balance = await deps.store.credit(accountId, amount, {
-      id: randomUUID(),
+    const balance = await deps.store.credit({
+      accountId,
+      amount,
       kind: "operator_credit",
+      entryId: randomUUID(),
       at: (deps.now?.() ?? new Date()).toISOString(),
     });
     if (balance === undefined) throw notFound(`Seller ${accountId} not found`);

@@ -1,5 +1,5 @@
 import type { AccountStore } from "../accounts/account-repository.js";
-import { unauthorized } from "../http/app-error.js";
+import { unauthorized } from "../errors/domain-error.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.js";
 

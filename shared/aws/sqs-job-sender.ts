@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import type { JobSender } from "../outbox/outbox-forwarder.js";
+import type { JobSender } from "./outbox-stream-forwarder.js";
 
 /** Sends jobs to the webhook and e-mail queues by URL. */
 export const createSqsJobSender =

@@ -1,4 +1,4 @@
-import { conflict } from "../http/app-error.js";
+import { conflict } from "../errors/domain-error.js";
 import { type Category, type NewCategoryInput, newCategoryInputSchema } from "./category.js";
 import type { CategoryStore } from "./category-repository.js";
 

@@ -1,6 +1,8 @@
+import { type GlobalIndex, globalIndexes } from "./table-schema.js";
+
 /**
  * Every table key of the service is built here and nowhere else. Entities use `PK`/`SK` as primary
- * key and the GSIn attributes declared in `table-schema.ts`.
+ * key and join the global indexes declared in `table-schema.ts` through `indexedCollections`.
  */
 export interface ItemKey {
   readonly PK: string;
@@ -54,48 +56,93 @@ export const keys = {
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
 } as const;
 
-/** GSI attributes of each indexed entity. */
-export const indexKeys = {
-  /** GSI1: a seller's products, newest first when read backwards. */
-  sellerProduct: (sellerId: number, createdAt: string, productId: string) => ({
-    GSI1PK: `SELLER#${sellerId}#PRODUCTS`,
-    GSI1SK: `${createdAt}#${productId}`,
+/** One collection read through a global index: the items of one partition, ordered by their sort value. */
+export interface IndexedCollection<TPartition extends unknown[], TSort extends unknown[]> {
+  readonly index: GlobalIndex;
+  /** The reads this collection serves. */
+  readonly serves: string;
+  /** The partition value of one collection, e.g. one seller's products. */
+  partition(...args: TPartition): string;
+  /** The sort value of one member. */
+  sort(...args: TSort): string;
+}
+
+const collection = <TPartition extends unknown[], TSort extends unknown[]>(
+  definition: IndexedCollection<TPartition, TSort>,
+) => definition;
+
+const timeOrdered = (createdAt: string, id: string): string => `${createdAt}#${id}`;
+
+/**
+ * Every collection kept on a global index, once. An item joins one with `indexMembership`; a
+ * repository reads one with `indexQuery` (`index-query.ts`). Nothing else spells an index's name or
+ * attributes.
+ */
+export const indexedCollections = {
+  sellerProducts: collection({
+    index: globalIndexes.GSI1,
+    serves: "GET /api/v1/products: a seller's products, newest first",
+    partition: (sellerId: number) => `SELLER#${sellerId}#PRODUCTS`,
+    sort: timeOrdered,
   }),
-  /** GSI1: a seller's orders, newest first when read backwards. */
-  sellerOrder: (sellerId: number, createdAt: string, orderId: string) => ({
-    GSI1PK: `SELLER#${sellerId}#ORDERS`,
-    GSI1SK: `${createdAt}#${orderId}`,
+  sellerOrders: collection({
+    index: globalIndexes.GSI1,
+    serves: "GET /api/v1/orders: a seller's orders, newest first",
+    partition: (sellerId: number) => `SELLER#${sellerId}#ORDERS`,
+    sort: timeOrdered,
   }),
-  /** GSI4: an unpaid order waiting for payment, by the time it expires; removed once paid or canceled. */
-  expiringOrder: (expiresAt: string, orderId: string) => ({
-    GSI4PK: "EXPIRING_ORDERS",
-    GSI4SK: `${expiresAt}#${orderId}`,
+  payoutsByStatus: collection({
+    index: globalIndexes.GSI1,
+    serves: "ops payout list: the operator's payout queue of one status, newest first",
+    partition: (status: string) => `PAYOUTS#${status}`,
+    sort: timeOrdered,
   }),
-  /** GSI1: the operator's payout queue by status; GSI2: the seller's payout history. */
-  payout: (sellerId: number, status: string, createdAt: string, payoutId: string) => ({
-    GSI1PK: `PAYOUTS#${status}`,
-    GSI1SK: `${createdAt}#${payoutId}`,
-    GSI2PK: `ACCOUNT#${sellerId}#PAYOUTS`,
-    GSI2SK: `${createdAt}#${payoutId}`,
+  sellerPayouts: collection({
+    index: globalIndexes.GSI2,
+    serves: "GET /api/v1/payout/history: a seller's payouts, newest first",
+    partition: (sellerId: number) => `ACCOUNT#${sellerId}#PAYOUTS`,
+    sort: timeOrdered,
   }),
-  /** GSI3: the public catalogue; only approved products carry these attributes. */
-  catalogueProduct: (productId: string) => ({ GSI3PK: "CATALOGUE", GSI3SK: productId }),
+  catalogue: collection({
+    index: globalIndexes.GSI3,
+    serves: "Reseller API v2 catalogue: approved products only (sparse)",
+    partition: () => "CATALOGUE",
+    sort: (productId: string) => productId,
+  }),
+  expiringOrders: collection({
+    index: globalIndexes.GSI4,
+    serves: "maintenance: unpaid orders by the time they expire (sparse; left once paid or canceled)",
+    partition: () => "EXPIRING_ORDERS",
+    sort: timeOrdered,
+  }),
 } as const;
 
-/** The partition value of a seller's orders on GSI1. */
-export const sellerOrdersPartition = (sellerId: number): string => `SELLER#${sellerId}#ORDERS`;
+/** The index attributes that put an item into one partition of a collection, at its sort position. */
+export const indexMembership = <TPartition extends unknown[], TSort extends unknown[]>(
+  target: IndexedCollection<TPartition, TSort>,
+  partition: TPartition,
+  sort: TSort,
+): Record<string, string> => ({
+  [target.index.partitionKey]: target.partition(...partition),
+  [target.index.sortKey]: target.sort(...sort),
+});
 
-/** The partition value of payouts of one status on GSI1 (the operator's queue). */
-export const payoutsByStatusPartition = (status: string): string => `PAYOUTS#${status}`;
+/** An update's SET assignments (and their values) that move an item into one partition of a collection. */
+export const indexAssignment = <TPartition extends unknown[], TSort extends unknown[]>(
+  target: IndexedCollection<TPartition, TSort>,
+  partition: TPartition,
+  sort: TSort,
+): { expression: string; values: Record<string, string> } => {
+  const { partitionKey, sortKey } = target.index;
+  return {
+    expression: `${partitionKey} = :${partitionKey}, ${sortKey} = :${sortKey}`,
+    values: { [`:${partitionKey}`]: target.partition(...partition), [`:${sortKey}`]: target.sort(...sort) },
+  };
+};
 
-/** The partition value of a seller's payouts on GSI2. */
-export const sellerPayoutsPartition = (sellerId: number): string => `ACCOUNT#${sellerId}#PAYOUTS`;
-
-/** The partition value of unpaid orders on GSI4. */
-export const EXPIRING_ORDERS_PARTITION = "EXPIRING_ORDERS";
-
-/** The partition value of a seller's products on GSI1. */
-export const sellerProductsPartition = (sellerId: number): string => `SELLER#${sellerId}#PRODUCTS`;
+/** The attribute list for an update's REMOVE clause that takes an item out of a collection's index. */
+export const indexAttributeList = (target: { readonly index: GlobalIndex }): string =>
+  `${target.index.partitionKey}, ${target.index.sortKey}`;
 
 /** Partition and sort-key prefixes for Queries over a collection. */
 export const collections = {

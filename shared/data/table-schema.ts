@@ -1,32 +1,37 @@
 /**
  * The table's key design as data. The CDK stack and the local stack both create the table from this
- * declaration, so their key schemas and indexes cannot differ.
+ * declaration, so their key schemas and indexes cannot differ. Which collections live on which index
+ * is declared beside the key builders in `table-keys.ts` (`indexedCollections`).
  */
 export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: string;
   readonly sortKey: string;
+  /** What the index serves, for the reader deciding where a new access pattern goes. */
+  readonly purpose: string;
 }
+
+const globalIndex = <const N extends number>(n: N, purpose: string) =>
+  ({ name: `GSI${n}`, partitionKey: `GSI${n}PK`, sortKey: `GSI${n}SK`, purpose }) as const;
+
+/**
+ * Overloaded global indexes, all projecting every attribute. An item joins an index's collection by
+ * carrying that index's two key attributes; sparse indexes hold only the items that carry them.
+ */
+export const globalIndexes = {
+  GSI1: globalIndex(1, "Lists owned by a seller (products, orders) and operator queues (payouts by status)"),
+  GSI2: globalIndex(2, "Lists owned by a buyer or reseller (their orders, their payouts)"),
+  GSI3: globalIndex(3, "The public catalogue (sparse: only approved products carry it)"),
+  GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time"),
+} as const satisfies Record<string, IndexDefinition>;
+export type GlobalIndex = (typeof globalIndexes)[keyof typeof globalIndexes];
 
 export const tableSchema = {
   partitionKey: "PK",
   sortKey: "SK",
   /** Epoch-seconds attribute DynamoDB's TTL deletes by (outbox events, expired locks). */
   ttlAttribute: "expires_at",
-  /**
-   * Overloaded global indexes, all projecting every attribute. Which entity writes which index is
-   * decided in `table-keys.ts`:
-   * - GSI1: lists owned by a seller (products, orders), operator queues (payouts by status).
-   * - GSI2: lists owned by a buyer or reseller (their orders).
-   * - GSI3: the public catalogue (sparse: only approved products carry it).
-   * - GSI4: work queues (sparse): unpaid orders by expiry time.
-   */
-  globalIndexes: [
-    { name: "GSI1", partitionKey: "GSI1PK", sortKey: "GSI1SK" },
-    { name: "GSI2", partitionKey: "GSI2PK", sortKey: "GSI2SK" },
-    { name: "GSI3", partitionKey: "GSI3PK", sortKey: "GSI3SK" },
-    { name: "GSI4", partitionKey: "GSI4PK", sortKey: "GSI4SK" },
-  ] satisfies IndexDefinition[],
+  globalIndexes: Object.values(globalIndexes) satisfies IndexDefinition[],
 } as const;
 
 /** The default table name for the local stack and tests; AWS gets its name from CloudFormation. */

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
 import { withConflictRetry } from "../data/transaction-errors.js";
+import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 
@@ -77,31 +78,14 @@ export const createDeliveryRepository = (
                   ExpressionAttributeValues: { ":at": at },
                 },
               },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.account(target.sellerId),
-                  UpdateExpression: "ADD balance :amount",
-                  ConditionExpression: "attribute_exists(PK)",
-                  ExpressionAttributeValues: { ":amount": input.amount },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.ledgerEntry(target.sellerId, at, input.ledgerEntryId),
-                    entity: "ledger",
-                    entry_id: input.ledgerEntryId,
-                    account_id: target.sellerId,
-                    kind: "sale",
-                    amount: input.amount,
-                    order_id: target.orderId,
-                    created_at: at,
-                  },
-                  ConditionExpression: "attribute_not_exists(PK)",
-                },
-              },
+              ...balanceMovementItems(tableName, {
+                accountId: target.sellerId,
+                amount: input.amount,
+                kind: "sale",
+                entryId: input.ledgerEntryId,
+                at,
+                orderId: target.orderId,
+              }),
               outboxPut(tableName, input.event, at),
             ],
           }),

@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { conflict, forbidden, notFound, unprocessable } from "../http/app-error.js";
+import { conflict, forbidden, notFound, unprocessable } from "../errors/domain-error.js";
+import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { hasControlCharacters } from "../text/control-characters.js";
+import type { Clock } from "../time/clock.js";
 import type { DeliveryStore } from "./delivery-repository.js";
 import { hashDeliveryToken, looksLikeDeliveryToken } from "./delivery-token.js";
 
@@ -45,7 +46,8 @@ const downloadLink = (value: unknown): string => {
 export const createDeliveryService = (deps: {
   deliveries: DeliveryStore;
   orders: OrderStore;
-  now?: () => Date;
+  now: Clock;
+  random: Randomness;
 }) => ({
   /** Delivers a paid order and credits its seller; the buyer's e-mail follows from the outbox. */
   async deliver(sellerId: number, token: string, body: DeliveryBody) {
@@ -63,9 +65,9 @@ export const createDeliveryService = (deps: {
       amount: order.amount,
       text: body.text,
       download,
-      ledgerEntryId: randomUUID(),
-      event: { type: "order_delivered", event_id: randomUUID(), order_id: order.id_order },
-      at: (deps.now?.() ?? new Date()).toISOString(),
+      ledgerEntryId: deps.random.uuid(),
+      event: { type: "order_delivered", event_id: deps.random.uuid(), order_id: order.id_order },
+      at: deps.now().toISOString(),
     });
     if (outcome === "already_delivered") throw conflict("Order already delivered");
     return { message: "Product delivered", id_order: order.id_order, delivered: true as const };

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import type { Randomness } from "../ids/randomness.js";
 
 /** A new one-time delivery token: 32 random bytes, base64url (43 characters). */
-export const newDeliveryToken = (): string => randomBytes(32).toString("base64url");
+export const newDeliveryToken = (random: Randomness): string => random.bytes(32).toString("base64url");
 
 /** The only form in which a delivery token is stored and looked up. */
 export const hashDeliveryToken = (token: string): string =>

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import type { AppError } from "./app-error.js";
+import type { DomainError } from "../errors/domain-error.js";
+import { statusOf } from "./error-status.js";
 
 /** Which envelope a response is wrapped in. */
 export type EnvelopeKind = "v1" | "v2";
@@ -18,14 +19,14 @@ export const successBody = (kind: EnvelopeKind, result: RouteResult): unknown =>
     : { ok: true, data: result.data, meta: result.meta ?? {} };
 
 /** Wraps an error in the version's envelope; v1 carries only the message. */
-export const errorBody = (kind: EnvelopeKind, error: AppError): unknown =>
+export const errorBody = (kind: EnvelopeKind, error: DomainError): unknown =>
   kind === "v1"
     ? { status: "error", message: error.message }
     : {
         ok: false,
         code: error.code,
         message: error.message,
-        http_status: error.status,
+        http_status: statusOf(kind, error.kind),
         error: error.details ? { code: error.code, details: error.details } : { code: error.code },
       };
 

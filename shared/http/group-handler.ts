@@ -2,15 +2,15 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { z } from "zod";
 import type { AccessTokens } from "../auth/access-tokens.js";
+import { notFound, notImplemented } from "../errors/domain-error.js";
+import { validate } from "../validation/validate.js";
 import type { ApiContext, ApiRequest } from "./api-request.js";
-import { notFound, notImplemented } from "./app-error.js";
 import { type EnvelopeKind, jsonResponse, type RouteResult, successBody } from "./envelopes.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
 import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
-import { validate } from "./validation.js";
 
 /** One route's behaviour: an optional body schema and the glue that calls a service. */
 export interface RouteAction<TSchema extends z.ZodType = z.ZodType> {
@@ -43,7 +43,7 @@ const pipeline = (
   if (auth === "bearer") handler.use(authenticate(kind, tokens));
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
-    const body = action.body ? validate(kind, action.body, state.body) : state.body;
+    const body = action.body ? validate(action.body, state.body) : state.body;
     const result = await action.handle({
       event,
       requestId: state.requestId,

@@ -1,5 +1,5 @@
 import { Busboy } from "@fastify/busboy";
-import { badRequest } from "./app-error.js";
+import { badRequest } from "../errors/domain-error.js";
 
 /** An uploaded file, read whole. */
 export interface UploadedFile {

@@ -1,5 +1,5 @@
+import { unauthorized } from "../errors/domain-error.js";
 import type { ApiRequest } from "./api-request.js";
-import { unauthorized } from "./app-error.js";
 
 /** The calling account of an authenticated route; the auth middleware guarantees it, this keeps the type honest. */
 export const callerId = (request: ApiRequest<unknown>): number => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError, badRequest } from "../http/app-error.js";
+import { badRequest, DomainError } from "../errors/domain-error.js";
 import { detectImageFormat, MAX_IMAGE_BYTES } from "./image-format.js";
 import type { ImageStorage } from "./image-storage.js";
 
@@ -35,6 +35,6 @@ export const storeImage = async (
     return await images.put(key, bytes, contentType);
   } catch (error) {
     log("Image upload to storage failed", { key, error: String(error) });
-    throw new AppError(500, "upload_failed", "Upload failed");
+    throw new DomainError("dependency_failed", "upload_failed", "Upload failed");
   }
 };

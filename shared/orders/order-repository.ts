@@ -9,13 +9,14 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { nextCounterValue } from "../data/counters.js";
+import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
 import {
   counters,
-  EXPIRING_ORDERS_PARTITION,
-  indexKeys,
+  indexAttributeList,
+  indexedCollections,
+  indexMembership,
   keys,
-  sellerOrdersPartition,
 } from "../data/table-keys.js";
 import { withConflictRetry } from "../data/transaction-errors.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
@@ -49,8 +50,10 @@ const item = (order: OrderRecord) => ({
   ...keys.order(order.id_order),
   entity: "order",
   ...order,
-  ...indexKeys.sellerOrder(order.seller_id, order.created_at, order.id_order),
-  ...(order.status === "wait" ? indexKeys.expiringOrder(order.expires_at, order.id_order) : {}),
+  ...indexMembership(indexedCollections.sellerOrders, [order.seller_id], [order.created_at, order.id_order]),
+  ...(order.status === "wait"
+    ? indexMembership(indexedCollections.expiringOrders, [], [order.expires_at, order.id_order])
+    : {}),
 });
 
 /** The DynamoDB implementation of OrderStore. */
@@ -62,7 +65,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     Update: {
       TableName: tableName,
       Key: keys.order(order.id_order),
-      UpdateExpression: "SET #status = :canceled, canceled_at = :at REMOVE GSI4PK, GSI4SK",
+      UpdateExpression: `SET #status = :canceled, canceled_at = :at REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
       ConditionExpression: "#status = :wait",
       ExpressionAttributeNames: { "#status": "status" },
       ExpressionAttributeValues: { ":canceled": "canceled", ":wait": "wait", ":at": at },
@@ -117,25 +120,18 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     },
 
     async listBySeller(sellerId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        IndexName: "GSI1",
-        KeyConditionExpression: "GSI1PK = :pk",
-        ExpressionAttributeValues: { ":pk": sellerOrdersPartition(sellerId) },
-        ScanIndexForward: false,
-      });
+      const items = await queryAll(
+        client,
+        indexQuery(tableName, indexedCollections.sellerOrders, [sellerId], { descending: true }),
+      );
       return items.map((row) => orderRecordSchema.parse(row));
     },
 
     async expiredBefore(at, limit) {
       const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: "GSI4",
-          KeyConditionExpression: "GSI4PK = :pk AND GSI4SK < :at",
-          ExpressionAttributeValues: { ":pk": EXPIRING_ORDERS_PARTITION, ":at": at },
-          Limit: limit,
-        }),
+        new QueryCommand(
+          indexQuery(tableName, indexedCollections.expiringOrders, [], { sortBelow: at, limit }),
+        ),
       );
       return (page.Items ?? []).map((row) => orderRecordSchema.parse(row));
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { conflict, notFound } from "../http/app-error.js";
+import { conflict, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { clockTime, isoDate } from "../time/formats.js";

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { keys } from "../data/table-keys.js";
+import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
@@ -33,8 +33,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
                 Update: {
                   TableName: tableName,
                   Key: keys.order(input.orderId),
-                  UpdateExpression:
-                    "SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE GSI4PK, GSI4SK",
+                  UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
                   ConditionExpression: "#status = :wait",
                   ExpressionAttributeNames: { "#status": "status" },
                   ExpressionAttributeValues: {

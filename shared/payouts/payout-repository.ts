@@ -1,7 +1,9 @@
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
-import { indexKeys, keys, payoutsByStatusPartition, sellerPayoutsPartition } from "../data/table-keys.js";
+import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
+import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
 
 /** Persistence of payouts; every balance movement is one transaction with its ledger entry. */
@@ -24,45 +26,14 @@ const item = (payout: PayoutRecord) => ({
   ...keys.payout(payout.id),
   entity: "payout",
   ...payout,
-  ...indexKeys.payout(payout.seller_id, payout.status, payout.created_at, payout.id),
-});
-
-const ledger = (
-  payout: PayoutRecord,
-  kind: string,
-  amount: number,
-  at: string,
-  entryId: string,
-  tableName: string,
-) => ({
-  Put: {
-    TableName: tableName,
-    Item: {
-      ...keys.ledgerEntry(payout.seller_id, at, entryId),
-      entity: "ledger",
-      entry_id: entryId,
-      account_id: payout.seller_id,
-      kind,
-      amount,
-      payout_id: payout.id,
-      created_at: at,
-    },
-    ConditionExpression: "attribute_not_exists(PK)",
-  },
+  ...indexMembership(indexedCollections.payoutsByStatus, [payout.status], [payout.created_at, payout.id]),
+  ...indexMembership(indexedCollections.sellerPayouts, [payout.seller_id], [payout.created_at, payout.id]),
 });
 
 /** The DynamoDB implementation of PayoutStore. */
 export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName: string): PayoutStore => {
-  const query = async (index: "GSI1" | "GSI2", partition: string) =>
-    (
-      await queryAll(client, {
-        TableName: tableName,
-        IndexName: index,
-        KeyConditionExpression: `${index}PK = :pk`,
-        ExpressionAttributeValues: { ":pk": partition },
-        ScanIndexForward: false,
-      })
-    ).map((row) => payoutRecordSchema.parse(row));
+  const newestFirst = async (query: ReturnType<typeof indexQuery>) =>
+    (await queryAll(client, query)).map((row) => payoutRecordSchema.parse(row));
 
   return {
     async create(payout, ledgerEntryId) {
@@ -72,16 +43,14 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
             client.send(
               new TransactWriteCommand({
                 TransactItems: [
-                  {
-                    Update: {
-                      TableName: tableName,
-                      Key: keys.account(payout.seller_id),
-                      UpdateExpression: "SET balance = balance - :amount",
-                      // The balance never goes below zero.
-                      ConditionExpression: "attribute_exists(PK) AND balance >= :amount",
-                      ExpressionAttributeValues: { ":amount": payout.amount },
-                    },
-                  },
+                  ...balanceMovementItems(tableName, {
+                    accountId: payout.seller_id,
+                    amount: -payout.amount,
+                    kind: "payout",
+                    entryId: ledgerEntryId,
+                    at: payout.created_at,
+                    payoutId: payout.id,
+                  }),
                   {
                     Put: {
                       TableName: tableName,
@@ -89,7 +58,6 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
                       ConditionExpression: "attribute_not_exists(PK)",
                     },
                   },
-                  ledger(payout, "payout", -payout.amount, payout.created_at, ledgerEntryId, tableName),
                 ],
               }),
             ),
@@ -107,16 +75,22 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
       return result.Item ? payoutRecordSchema.parse(result.Item) : undefined;
     },
 
-    listBySeller: (sellerId) => query("GSI2", sellerPayoutsPartition(sellerId)),
-    listByStatus: (status) => query("GSI1", payoutsByStatusPartition(status)),
+    listBySeller: (sellerId) =>
+      newestFirst(indexQuery(tableName, indexedCollections.sellerPayouts, [sellerId], { descending: true })),
+    listByStatus: (status) =>
+      newestFirst(indexQuery(tableName, indexedCollections.payoutsByStatus, [status], { descending: true })),
 
     async decide(payout, status, at, ledgerEntryId) {
-      const moved = indexKeys.payout(payout.seller_id, status, payout.created_at, payout.id);
+      const queue = indexAssignment(
+        indexedCollections.payoutsByStatus,
+        [status],
+        [payout.created_at, payout.id],
+      );
       const update = {
         Update: {
           TableName: tableName,
           Key: keys.payout(payout.id),
-          UpdateExpression: "SET #status = :status, decided_at = :at, GSI1PK = :queue",
+          UpdateExpression: `SET #status = :status, decided_at = :at, ${queue.expression}`,
           // Only a waiting payout is decided, so a refund happens at most once.
           ConditionExpression: "#status = :wait",
           ExpressionAttributeNames: { "#status": "status" },
@@ -124,23 +98,20 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
             ":status": status,
             ":wait": "wait",
             ":at": at,
-            ":queue": moved.GSI1PK,
+            ...queue.values,
           },
         },
       };
       const refund =
         status === "rejected"
-          ? [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.account(payout.seller_id),
-                  UpdateExpression: "ADD balance :amount",
-                  ExpressionAttributeValues: { ":amount": payout.amount },
-                },
-              },
-              ledger(payout, "payout_refund", payout.amount, at, ledgerEntryId, tableName),
-            ]
+          ? balanceMovementItems(tableName, {
+              accountId: payout.seller_id,
+              amount: payout.amount,
+              kind: "payout_refund",
+              entryId: ledgerEntryId,
+              at,
+              payoutId: payout.id,
+            })
           : [];
       try {
         await withConflictRetry(

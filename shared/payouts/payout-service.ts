@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
-import { AppError, badRequest, conflict, notFound } from "../http/app-error.js";
+import { badRequest, conflict, DomainError, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import { open } from "../secrets/sealed-box.js";
 import { clockTime, isoDate } from "../time/formats.js";
@@ -59,7 +59,7 @@ export const createPayoutService = (deps: {
 }) => {
   const now = () => deps.now?.() ?? new Date();
 
-  const invalidCode = () => new AppError(400, "invalid_otp", "Invalid OTP code");
+  const invalidCode = () => new DomainError("bad_request", "invalid_otp", "Invalid OTP code");
 
   /** Debits the balance for a payout whose code has been verified; the concurrency-safe core. */
   const debit = async (request: PayoutDebit): Promise<{ id_order: string }> => {
@@ -88,7 +88,11 @@ export const createPayoutService = (deps: {
       const account = await deps.accounts.findById(sellerId);
       if (!account) throw notFound("Seller not found");
       const locked = () =>
-        new AppError(429, "payouts_locked", "Too many invalid codes: payouts are locked for 15 minutes");
+        new DomainError(
+          "rate_limited",
+          "payouts_locked",
+          "Too many invalid codes: payouts are locked for 15 minutes",
+        );
       const window = LOCK_WINDOW_SECONDS * 1000;
       const until = lockedUntil(
         await deps.accounts.otpFailuresSince(sellerId, new Date(at.getTime() - 2 * window)),

@@ -6,8 +6,15 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
-import { indexKeys, keys, sellerProductsPartition } from "../data/table-keys.js";
+import {
+  indexAssignment,
+  indexAttributeList,
+  indexedCollections,
+  indexMembership,
+  keys,
+} from "../data/table-keys.js";
 import { failedConditions, withConflictRetry } from "../data/transaction-errors.js";
 import { type ModerationStatus, type ProductRecord, productRecordSchema } from "./product.js";
 
@@ -68,12 +75,21 @@ export interface ProductStore {
   ): Promise<ProductRecord | undefined>;
 }
 
+/** REMOVE list that takes a product out of the public catalogue whenever it stops being approved. */
+const leaveCatalogue = indexAttributeList(indexedCollections.catalogue);
+
 const item = (product: ProductRecord) => ({
   ...keys.product(product.id),
   entity: "product",
   ...product,
-  ...indexKeys.sellerProduct(product.seller_id, product.created_at, product.id),
-  ...(product.status_moderation === "approved" ? indexKeys.catalogueProduct(product.id) : {}),
+  ...indexMembership(
+    indexedCollections.sellerProducts,
+    [product.seller_id],
+    [product.created_at, product.id],
+  ),
+  ...(product.status_moderation === "approved"
+    ? indexMembership(indexedCollections.catalogue, [], [product.id])
+    : {}),
 });
 
 /** Builds `SET a = :a, …` for a partial record, with placeholder names that cannot clash with keywords. */
@@ -166,7 +182,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           Update: {
             TableName: tableName,
             Key: keys.product(current.id),
-            UpdateExpression: `SET ${set.expression}${stock}${removeCatalogue ? " REMOVE GSI3PK, GSI3SK, rejection_reason" : ""}`,
+            UpdateExpression: `SET ${set.expression}${stock}${removeCatalogue ? ` REMOVE ${leaveCatalogue}, rejection_reason` : ""}`,
             // The guards below were chosen for this owner, name and uuid; if any moved on, start over.
             ConditionExpression: `seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid${countDelta < 0 ? " AND #count >= :needed" : ""}`,
             ExpressionAttributeNames: {
@@ -232,15 +248,13 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
     },
 
     async listBySeller(sellerId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        IndexName: "GSI1",
-        KeyConditionExpression: "GSI1PK = :pk",
-        ExpressionAttributeValues: { ":pk": sellerProductsPartition(sellerId) },
-        ProjectionExpression: "id, #name, name_key, price, #count, status_moderation, id_categories",
-        ExpressionAttributeNames: { "#name": "name", "#count": "count" },
-        ScanIndexForward: false,
-      });
+      const items = await queryAll(
+        client,
+        indexQuery(tableName, indexedCollections.sellerProducts, [sellerId], {
+          descending: true,
+          attributes: ["id", "name", "name_key", "price", "count", "status_moderation", "id_categories"],
+        }),
+      );
       return items as unknown as ProductListEntry[];
     },
 
@@ -250,8 +264,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
-            UpdateExpression:
-              "SET status_moderation = :pending, updated_at = :at REMOVE GSI3PK, GSI3SK, rejection_reason",
+            UpdateExpression: `SET status_moderation = :pending, updated_at = :at REMOVE ${leaveCatalogue}, rejection_reason`,
             ConditionExpression: "seller_id = :seller AND status_moderation <> :pending AND img_key <> :none",
             ExpressionAttributeValues: { ":pending": "pending", ":seller": sellerId, ":none": "", ":at": at },
             ReturnValuesOnConditionCheckFailure: "ALL_OLD",
@@ -277,8 +290,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
-            UpdateExpression:
-              "SET img = :url, img_key = :key, status_moderation = :pending, updated_at = :at REMOVE GSI3PK, GSI3SK, rejection_reason",
+            UpdateExpression: `SET img = :url, img_key = :key, status_moderation = :pending, updated_at = :at REMOVE ${leaveCatalogue}, rejection_reason`,
             ConditionExpression: "seller_id = :seller",
             ExpressionAttributeValues: {
               ":url": image.url,
@@ -299,14 +311,15 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
 
     async decide(productId, decision, at) {
       const approved = decision.status === "approved";
+      const joinCatalogue = indexAssignment(indexedCollections.catalogue, [], [productId]);
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
             UpdateExpression: approved
-              ? "SET status_moderation = :status, updated_at = :at, GSI3PK = :cpk, GSI3SK = :csk REMOVE rejection_reason"
-              : "SET status_moderation = :status, updated_at = :at, rejection_reason = :reason REMOVE GSI3PK, GSI3SK",
+              ? `SET status_moderation = :status, updated_at = :at, ${joinCatalogue.expression} REMOVE rejection_reason`
+              : `SET status_moderation = :status, updated_at = :at, rejection_reason = :reason REMOVE ${leaveCatalogue}`,
             // Only a pending product is decided, and nothing without an image is approved.
             ConditionExpression: approved
               ? "attribute_exists(PK) AND status_moderation = :pending AND img_key <> :none"
@@ -316,12 +329,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
               ":pending": "pending",
               ...(approved ? { ":none": "" } : {}),
               ":at": at,
-              ...(approved
-                ? {
-                    ":cpk": indexKeys.catalogueProduct(productId).GSI3PK,
-                    ":csk": indexKeys.catalogueProduct(productId).GSI3SK,
-                  }
-                : { ":reason": decision.reason }),
+              ...(approved ? joinCatalogue.values : { ":reason": decision.reason }),
             },
             ReturnValuesOnConditionCheckFailure: "ALL_OLD",
           }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AppError, badRequest, conflict, forbidden, notFound } from "../http/app-error.js";
+import { badRequest, conflict, type DomainError, forbidden, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
@@ -56,7 +56,7 @@ export type ProductFlags = z.infer<typeof productFlagsSchema>;
 
 const STALE_RETRIES = 3;
 
-const uniquenessError = (outcome: ProductWriteOutcome, uuidMessage: string): AppError | undefined => {
+const uniquenessError = (outcome: ProductWriteOutcome, uuidMessage: string): DomainError | undefined => {
   if (outcome === "name_taken") return conflict("Product with this name already exists");
   if (outcome === "uuid_taken") return conflict(uuidMessage);
   if (outcome === "category_invalid") return badRequest("Invalid category id");

@@ -3,23 +3,26 @@ import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
+import { createOutboxForwarder, type JobSender } from "../aws/outbox-stream-forwarder.js";
 import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createSesMailer } from "../aws/ses-mailer.js";
 import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
 import { createSqsJobSender } from "../aws/sqs-job-sender.js";
+import { delayNextAttempt } from "../aws/sqs-retry-delay.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
+import { cryptoRandomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
+import { createLedgerRepository } from "../ledger/ledger-repository.js";
 import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
 import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
-import { createPaymentCallback } from "../payments/payment-callback.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createPayoutRepository } from "../payouts/payout-repository.js";
@@ -29,6 +32,8 @@ import { createProductService } from "../products/product-service.js";
 import { configuredSecret } from "../secrets/configured-secret.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { masterSecret } from "../secrets/master-secret.js";
+import { systemClock } from "../time/clock.js";
+import { delayAfter, webhookRetryDelays } from "../webhooks/retry-schedule.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
 import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
 import { createWebhookRepository } from "../webhooks/webhook-repository.js";
@@ -70,6 +75,9 @@ export const accessTokens = () => {
 
 /** Account persistence. */
 export const accountStore = () => createAccountRepository(client(), tableName());
+
+/** Reading an account's ledger. */
+export const ledgerStore = () => createLedgerRepository(client(), tableName());
 
 /** Account creation. */
 export const accountService = () => createAccountService({ store: accountStore(), dataKey: dataKey, images });
@@ -118,6 +126,8 @@ export const paymentService = () =>
     orders: orderStore(),
     payments: createPaymentRepository(client(), tableName()),
     dataKey: dataKey,
+    now: systemClock,
+    random: cryptoRandomness,
   });
 
 /** Delivery by the seller through the one-time token. */
@@ -125,6 +135,8 @@ export const deliveryService = () =>
   createDeliveryService({
     deliveries: createDeliveryRepository(client(), tableName()),
     orders: orderStore(),
+    now: systemClock,
+    random: cryptoRandomness,
   });
 
 /** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
@@ -160,6 +172,33 @@ export const mailService = () => {
   });
 };
 
+let sender: JobSender | undefined;
+/** Puts jobs on the webhook and e-mail queues (WEBHOOK_QUEUE_URL, EMAIL_QUEUE_URL). */
+const jobSender = (): JobSender => {
+  sender ??= createSqsJobSender({
+    webhooks: requireEnv("WEBHOOK_QUEUE_URL"),
+    emails: requireEnv("EMAIL_QUEUE_URL"),
+  });
+  return sender;
+};
+
+let forwarder: ReturnType<typeof createOutboxForwarder> | undefined;
+/** The table's stream → the webhook and e-mail queues. */
+export const outboxForwarder = () => {
+  forwarder ??= createOutboxForwarder(jobSender());
+  return forwarder;
+};
+
+/** What follows a failed webhook attempt: the message waits out the schedule's next delay (WEBHOOK_RETRY_DELAYS_SECONDS). */
+export const webhookRetry = () => {
+  const delays = webhookRetryDelays(optionalEnv("WEBHOOK_RETRY_DELAYS_SECONDS"));
+  return {
+    /** Hides the message after its `attempt`-th failure for as long as the schedule says. */
+    postpone: (receiptHandle: string, attempt: number) =>
+      delayNextAttempt(requireEnv("WEBHOOK_QUEUE_URL"), receiptHandle, delayAfter(attempt, delays)),
+  };
+};
+
 /** The operator's webhook re-drive (needs WEBHOOK_QUEUE_URL and WEBHOOK_DLQ_URL). */
 export const webhookRedrive = () =>
   createWebhookRedrive({
@@ -167,18 +206,11 @@ export const webhookRedrive = () =>
     outboxEvent: (eventId) => createOutboxRepository(client(), tableName()).get(eventId),
     removeFromDeadLetter: (orderId) =>
       removeDeadLetters(requireEnv("WEBHOOK_DLQ_URL"), (body) => body.includes(`"order_id":"${orderId}"`)),
-    enqueue: (job) =>
-      createSqsJobSender({
-        webhooks: requireEnv("WEBHOOK_QUEUE_URL"),
-        emails: requireEnv("EMAIL_QUEUE_URL"),
-      })("webhooks", job),
+    enqueue: (job) => jobSender()("webhooks", job),
   });
 
-const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");
-
-/** The payment provider's callback (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
-export const paymentCallback = () =>
-  createPaymentCallback({ payments: paymentService(), secret: paymentCallbackSecret });
+/** The secret the payment provider signs its callbacks with (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
+export const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");
 
 /** Payouts: one-time codes, the lock, the debit and the operator's decisions. */
 export const payoutService = () =>

@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../http/app-error.js";
+import { conflict, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";

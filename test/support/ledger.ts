@@ -1,29 +1,26 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
-import { requireEnv } from "../../shared/config/environment.js";
-import { accountStore } from "../../shared/runtime/dependencies.js";
+import { expect } from "vitest";
+import type { LedgerEntry } from "../../shared/ledger/ledger-entry.js";
+import { ledgerSum } from "../../shared/ledger/ledger-entry.js";
+import { accountStore, ledgerStore } from "../../shared/runtime/dependencies.js";
 
-/** One ledger entry as stored. */
-export interface LedgerItem {
-  readonly SK: string;
-  readonly kind: string;
-  readonly amount: number;
-  readonly order_id?: string;
-  readonly payout_id?: string;
-}
+/** An account's ledger entries, oldest first. */
+export const ledgerOf = (accountId: number): Promise<LedgerEntry[]> => ledgerStore().entries(accountId);
 
-/** An account's ledger entries, oldest first (PK ACCOUNT#<id>, SK begins_with LEDGER#). */
-export const ledgerOf = async (accountId: number): Promise<LedgerItem[]> => {
-  const page = await createDocumentClient().send(
-    new QueryCommand({
-      TableName: requireEnv("TABLE_NAME"),
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :ledger)",
-      ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":ledger": "LEDGER#" },
-    }),
-  );
-  return (page.Items ?? []) as LedgerItem[];
+/**
+ * The money invariant, stated once: an account's balance equals the sum of its ledger. Every read of a
+ * balance in the tests goes through here, so each money test also proves that no movement skipped the ledger.
+ */
+export const expectBalanceMatchesLedger = async (accountId: number): Promise<number | undefined> => {
+  const account = await accountStore().findById(accountId);
+  const ledger = await ledgerOf(accountId);
+  if (account === undefined) {
+    expect(ledger, `account ${accountId} does not exist but has ledger entries`).toEqual([]);
+    return undefined;
+  }
+  expect(account.balance, `account ${accountId}: balance vs the sum of its ledger`).toBe(ledgerSum(ledger));
+  return account.balance;
 };
 
-/** An account's balance as stored. */
-export const balanceOf = async (accountId: number): Promise<number | undefined> =>
-  (await accountStore().findById(accountId))?.balance;
+/** An account's balance as stored, after checking it against the ledger. */
+export const balanceOf = (accountId: number): Promise<number | undefined> =>
+  expectBalanceMatchesLedger(accountId);

@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type AccessTokens, InvalidTokenError, type TokenAudience } from "../../auth/access-tokens.js";
+import { unauthorized } from "../../errors/domain-error.js";
 import { type ApiContext, header } from "../api-request.js";
-import { unauthorized } from "../app-error.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 

@@ -1,13 +1,14 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { DomainError } from "../../errors/domain-error.js";
 import type { ApiContext } from "../api-request.js";
-import { AppError } from "../app-error.js";
 import { type EnvelopeKind, errorBody, jsonResponse } from "../envelopes.js";
+import { statusOf } from "../error-status.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
 const internalError = (requestId: string) =>
-  new AppError(500, "internal_error", `Internal server error (request id ${requestId})`, {
+  new DomainError("internal", "internal_error", `Internal server error (request id ${requestId})`, {
     request_id: requestId,
   });
 
@@ -17,9 +18,9 @@ export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({
   onError: (request) => {
     const requestId = request.context.api?.requestId ?? request.context.awsRequestId ?? "unknown";
     const error = request.error;
-    let appError: AppError;
-    if (error instanceof AppError) {
-      appError = error;
+    let domainError: DomainError;
+    if (error instanceof DomainError) {
+      domainError = error;
     } else {
       // The stack goes to the log, keyed by request id, and never into the response.
       console.error(
@@ -32,8 +33,12 @@ export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({
             error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
         }),
       );
-      appError = internalError(requestId);
+      domainError = internalError(requestId);
     }
-    request.response = jsonResponse(appError.status, errorBody(kind, appError), requestId);
+    request.response = jsonResponse(
+      statusOf(kind, domainError.kind),
+      errorBody(kind, domainError),
+      requestId,
+    );
   },
 });

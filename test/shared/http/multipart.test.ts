@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/http/app-error.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
 import { parseMultipart } from "../../../shared/http/multipart.js";
 
 /** Encodes a form the way fetch does, and returns its content type and bytes. */
@@ -39,9 +39,9 @@ describe("multipart/form-data bodies", () => {
     const error = await parseMultipart("application/json", Buffer.from("{}"), { fileSize: 10 }).catch(
       (e) => e,
     );
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toBe("Expected a multipart/form-data body");
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("bad_request");
+    expect((error as DomainError).message).toBe("Expected a multipart/form-data body");
   });
 
   it("refuses a body cut off inside a file with a 400 instead of crashing the process", async () => {
@@ -54,16 +54,16 @@ describe("multipart/form-data bodies", () => {
     const error = await parseMultipart("multipart/form-data; boundary=XYZ", body, { fileSize: 1024 }).catch(
       (e) => e,
     );
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toBe("Invalid multipart body");
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("bad_request");
+    expect((error as DomainError).message).toBe("Invalid multipart body");
   });
 
   it("refuses multipart without a boundary with a 400", async () => {
     const error = await parseMultipart("multipart/form-data", Buffer.from("x"), { fileSize: 10 }).catch(
       (e) => e,
     );
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toBe("Invalid multipart body");
+    expect((error as DomainError).kind).toBe("bad_request");
+    expect((error as DomainError).message).toBe("Invalid multipart body");
   });
 });

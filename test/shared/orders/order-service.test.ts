@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/http/app-error.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
 import { unitPrice } from "../../../shared/orders/order.js";
 import { orderService } from "../../../shared/runtime/dependencies.js";
 import { request } from "../../support/http.js";
@@ -45,7 +45,7 @@ describe("stock reservation", () => {
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(10);
-    expect(lost.map((r) => (r.reason as AppError).message)).toEqual(Array(40).fill("Insufficient stock"));
+    expect(lost.map((r) => (r.reason as DomainError).message)).toEqual(Array(40).fill("Insufficient stock"));
     expect(await stockOf(productId)).toBe(0);
     expect((await orderService().listForSeller(account.seller_id)).length).toBe(10);
   });
@@ -68,9 +68,9 @@ describe("stock reservation", () => {
     const error = await orderService()
       .createGuestOrder({ product_id: productId, quantity: 1, email: "b@example.com" })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(404);
-    expect((error as AppError).message).toBe(`Product ${productId} is not for sale`);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("not_found");
+    expect((error as DomainError).message).toBe(`Product ${productId} is not for sale`);
     expect(await stockOf(productId)).toBe(4);
   });
 });

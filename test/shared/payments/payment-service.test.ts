@@ -3,7 +3,7 @@ import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
 import { createDeliveryRepository } from "../../../shared/delivery/delivery-repository.js";
 import { hashDeliveryToken } from "../../../shared/delivery/delivery-token.js";
-import type { AppError } from "../../../shared/http/app-error.js";
+import type { DomainError } from "../../../shared/errors/domain-error.js";
 import { orderService, paymentService } from "../../../shared/runtime/dependencies.js";
 import {
   deliveryTokenFor,
@@ -84,11 +84,11 @@ describe("payment confirmation", () => {
     const canceled = await paymentService()
       .confirm({ orderId: order.id_order, paymentSystem: "card" })
       .catch((e) => e);
-    expect((canceled as AppError).status).toBe(409);
-    expect((canceled as AppError).message).toBe(`Order ${order.id_order} is canceled and cannot be paid`);
+    expect((canceled as DomainError).kind).toBe("conflict");
+    expect((canceled as DomainError).message).toBe(`Order ${order.id_order} is canceled and cannot be paid`);
     const unknown = await paymentService()
       .confirm({ orderId: "01ARZ3NDEKTSV4RRFFQ69G5FAV", paymentSystem: "card" })
       .catch((e) => e);
-    expect((unknown as AppError).status).toBe(404);
+    expect((unknown as DomainError).kind).toBe("not_found");
   });
 });

@@ -66,7 +66,7 @@ describe("payout service: concurrent debits", () => {
     expect(new Set(succeeded).size).toBe(3);
     expect(failed).toHaveLength(7);
     for (const reason of failed) {
-      expect(reason).toMatchObject({ status: 409, message: "Insufficient balance" });
+      expect(reason).toMatchObject({ kind: "conflict", message: "Insufficient balance" });
     }
     expect(await balanceOf(account.seller_id)).toBe(0);
     const ledger = await ledgerOf(account.seller_id);
@@ -92,7 +92,7 @@ describe("payout service: concurrent debits", () => {
     const debited = amounts.filter((_, i) => results[i]?.status === "fulfilled");
     for (const r of results) {
       if (r.status === "rejected")
-        expect(r.reason).toMatchObject({ status: 409, message: "Insufficient balance" });
+        expect(r.reason).toMatchObject({ kind: "conflict", message: "Insufficient balance" });
     }
     const balance = await balanceOf(account.seller_id);
     expect(balance).toBe(3500 - debited.reduce((a, b) => a + b, 0));
@@ -113,7 +113,7 @@ describe("payout service: concurrent debits", () => {
         paymentSystem: "card",
         wallet: CARD,
       }),
-    ).rejects.toMatchObject({ status: 409, message: "Insufficient balance" });
+    ).rejects.toMatchObject({ kind: "conflict", message: "Insufficient balance" });
     expect(await balanceOf(account.seller_id)).toBe(999);
     expect((await ledgerOf(account.seller_id)).map((e) => e.kind)).toEqual(["operator_credit"]);
     expect(await payoutService().history(account.seller_id)).toEqual([]);
@@ -137,7 +137,7 @@ describe("payout service: concurrent decisions", () => {
     expect(won).toHaveLength(1);
     for (const r of results) {
       if (r.status === "rejected") {
-        expect(r.reason).toMatchObject({ status: 409, message: `Payout ${id_order} is not waiting` });
+        expect(r.reason).toMatchObject({ kind: "conflict", message: `Payout ${id_order} is not waiting` });
       }
     }
     expect(await balanceOf(account.seller_id)).toBe(3000);
@@ -158,12 +158,12 @@ describe("payout service: lock after wrong codes", () => {
     for (let i = 0; i < 5; i++) {
       await expect(
         service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
-      ).rejects.toMatchObject({ status: 400, message: "Invalid OTP code" });
+      ).rejects.toMatchObject({ kind: "bad_request", message: "Invalid OTP code" });
     }
     clock.now = new Date(start.getTime() + 14 * MINUTE + 59_000);
     const during = await generate({ secret: account.totp_secret, epoch: epochOf(clock.now) });
     await expect(service.request(account.seller_id, cardPayout(during))).rejects.toMatchObject({
-      status: 429,
+      kind: "rate_limited",
       message: LOCK_MESSAGE,
     });
     clock.now = new Date(start.getTime() + 15 * MINUTE + 1000);
@@ -185,18 +185,18 @@ describe("payout service: lock after wrong codes", () => {
       clock.now = new Date(start.getTime() + minute * MINUTE);
       await expect(
         service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
-      ).rejects.toMatchObject({ status: 400, message: "Invalid OTP code" });
+      ).rejects.toMatchObject({ kind: "bad_request", message: "Invalid OTP code" });
     }
     clock.now = new Date(start.getTime() + 14 * MINUTE + 10_000);
     const justAfter = await generate({ secret: account.totp_secret, epoch: epochOf(clock.now) });
     await expect(service.request(account.seller_id, cardPayout(justAfter))).rejects.toMatchObject({
-      status: 429,
+      kind: "rate_limited",
       message: LOCK_MESSAGE,
     });
     clock.now = new Date(start.getTime() + 20 * MINUTE);
     const sixMinutesIntoLock = await generate({ secret: account.totp_secret, epoch: epochOf(clock.now) });
     await expect(service.request(account.seller_id, cardPayout(sixMinutesIntoLock))).rejects.toMatchObject({
-      status: 429,
+      kind: "rate_limited",
       message: LOCK_MESSAGE,
     });
     expect(await balanceOf(account.seller_id)).toBe(5000);
@@ -209,13 +209,13 @@ describe("payout service: lock after wrong codes", () => {
     for (let i = 0; i < 5; i++) {
       await expect(
         service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
-      ).rejects.toMatchObject({ status: 400, message: "Invalid OTP code" });
+      ).rejects.toMatchObject({ kind: "bad_request", message: "Invalid OTP code" });
     }
     await expect(
       service.request(account.seller_id, { ...cardPayout("000000"), wallet: "4111111111111112" }),
-    ).rejects.toMatchObject({ status: 400, message: CARD_MESSAGE });
+    ).rejects.toMatchObject({ kind: "bad_request", message: CARD_MESSAGE });
     await expect(service.request(account.seller_id, cardPayout("000000"))).rejects.toMatchObject({
-      status: 429,
+      kind: "rate_limited",
       message: LOCK_MESSAGE,
     });
   });

@@ -1,7 +1,7 @@
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
-import { createOutboxForwarder, type JobSender } from "../../../shared/outbox/outbox-forwarder.js";
+import { createOutboxForwarder, type JobSender } from "../../../shared/aws/outbox-stream-forwarder.js";
 import type { EmailJob, WebhookJob } from "../../../shared/queue/queue-messages.js";
 
 type NewImage = NonNullable<NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"]>;

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "./app-error.js";
-import type { EnvelopeKind } from "./envelopes.js";
+import { DomainError } from "../errors/domain-error.js";
 
 const fieldName = (path: readonly PropertyKey[]): string => path.map(String).join(".");
 
@@ -14,16 +13,17 @@ const messageOf = (issue: z.core.$ZodIssue): string => {
   return issue.message;
 };
 
-/** Validates input with a zod schema; failure is a 400 (v1) or a 422 `invalid_request` (v2) naming the problem. */
-export const validate = <T extends z.ZodType>(kind: EnvelopeKind, schema: T, input: unknown): z.infer<T> => {
+/**
+ * Validates input with a zod schema. Failure is an `invalid_input` error whose message names the first
+ * problem and whose details list every one (v1 shows the message only; v2 shows both).
+ */
+export const validate = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
   // Zod 4 leaves `input` out of issues unless asked; it tells a missing field from a mistyped one.
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];
-  const message = first ? messageOf(first) : "Invalid request";
-  if (kind === "v1") throw new AppError(400, "invalid_request", message);
-  throw new AppError(422, "invalid_request", message, {
+  throw new DomainError("invalid_input", "invalid_request", first ? messageOf(first) : "Invalid request", {
     issues: issues.map((i) => ({ field: fieldName(i.path), message: messageOf(i) })),
   });
 };

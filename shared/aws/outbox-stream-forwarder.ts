@@ -1,8 +1,8 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
+import { outboxEventSchema, queueOf } from "../outbox/outbox-event.js";
 import type { EmailJob, WebhookJob } from "../queue/queue-messages.js";
-import { outboxEventSchema, queueOf } from "./outbox-event.js";
 
 /** Puts a job on a named queue. */
 export type JobSender = (queue: "webhooks" | "emails", job: WebhookJob | EmailJob) => Promise<void>;
