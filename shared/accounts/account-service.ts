@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { generateSecret, generateURI } from "otplib";
-import { generateApiKey, hashApiKey } from "../auth/api-keys.js";
 import { badRequest, notFound } from "../errors/domain-error.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
@@ -8,6 +7,7 @@ import { open, seal } from "../secrets/sealed-box.js";
 import { dottedDate } from "../time/formats.js";
 import { type NewAccountInput, newAccountInputSchema, SellerModeration } from "./account.js";
 import type { AccountStore } from "./account-repository.js";
+import { generateApiKey, hashApiKey } from "./api-keys.js";
 import type { ProfileUpdate } from "./seller-profile.js";
 
 /** What the operator receives once, at account creation; the API key and TOTP secret are not shown again by ops. */

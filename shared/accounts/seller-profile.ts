@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
+import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
-import { apiUrlField } from "../webhooks/api-url-field.js";
 
 /** Characters a store name may not contain: markup, quoting and template delimiters. */
 const DANGEROUS_NAME_CHARACTERS = /[<>"'`;&{}]/;

@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/account-repository.js";
+import { hashApiKey, looksLikeApiKey } from "../accounts/api-keys.js";
 import { unauthorized } from "../errors/domain-error.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
-import { hashApiKey, looksLikeApiKey } from "./api-keys.js";
 
 /** Result of exchanging an API key: a bearer token and its lifetime in seconds. */
 export interface ExchangedToken {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
-import { apiUrlField } from "../webhooks/api-url-field.js";
 
 /**
  * Field rules of a product, shared by create and update. Every rule carries the message a seller

@@ -29,15 +29,15 @@ import { createPayoutRepository } from "../payouts/payout-repository.js";
 import { createPayoutService } from "../payouts/payout-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
-import { configuredSecret } from "../secrets/configured-secret.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
-import { masterSecret } from "../secrets/master-secret.js";
 import { systemClock } from "../time/clock.js";
 import { delayAfter, webhookRetryDelays } from "../webhooks/retry-schedule.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
 import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
 import { createWebhookRepository } from "../webhooks/webhook-repository.js";
 import { createWebhookService } from "../webhooks/webhook-service.js";
+import { configuredSecret } from "./configured-secret.js";
+import { masterSecret } from "./master-secret.js";
 
 /**
  * The composition root shared by every Lambda, the local gateway and the ops CLI: one document

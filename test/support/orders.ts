@@ -69,7 +69,7 @@ export const outboxEventsFor = async (orderId: string): Promise<Record<string, u
 /** The delivery token of a paid order, opened from its webhook event the way the sender will. */
 export const deliveryTokenFor = async (orderId: string): Promise<string> => {
   const { deriveKeys } = await import("../../shared/secrets/derived-keys.js");
-  const { masterSecret } = await import("../../shared/secrets/master-secret.js");
+  const { masterSecret } = await import("../../shared/runtime/master-secret.js");
   const { open } = await import("../../shared/secrets/sealed-box.js");
   const event = (await outboxEventsFor(orderId)).find((e) => e.type === "payment_confirmed");
   if (!event) throw new Error(`no payment event for ${orderId}`);

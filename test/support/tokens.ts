@@ -1,7 +1,7 @@
 import { base64url, SignJWT } from "jose";
 import { createAccessTokens } from "../../shared/auth/access-tokens.js";
+import { masterSecret } from "../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../shared/secrets/derived-keys.js";
-import { masterSecret } from "../../shared/secrets/master-secret.js";
 
 /** The stack's own token signer, for forging tokens the way an attacker or a stale client would. */
 const signingKey = async () => deriveKeys(await masterSecret()).tokenSigning;

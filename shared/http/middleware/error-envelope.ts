@@ -2,8 +2,7 @@ import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ApiContext } from "../api-request.js";
-import { type EnvelopeKind, errorBody, jsonResponse } from "../envelopes.js";
-import { statusOf } from "../error-status.js";
+import { type EnvelopeKind, errorBody, jsonResponse, statusOf } from "../envelopes.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 

@@ -1,9 +1,9 @@
 import { generate, verify } from "otplib";
 import { describe, expect, it } from "vitest";
-import { hashApiKey } from "../../../shared/auth/api-keys.js";
+import { hashApiKey } from "../../../shared/accounts/api-keys.js";
 import { accountService, accountStore } from "../../../shared/runtime/dependencies.js";
+import { masterSecret } from "../../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
-import { masterSecret } from "../../../shared/secrets/master-secret.js";
 import { open } from "../../../shared/secrets/sealed-box.js";
 
 const dataKey = async () => deriveKeys(await masterSecret()).dataEncryption;

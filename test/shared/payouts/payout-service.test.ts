@@ -6,8 +6,8 @@ import { checkWallet, passesLuhn } from "../../../shared/payouts/payout.js";
 import { createPayoutRepository } from "../../../shared/payouts/payout-repository.js";
 import { createPayoutService } from "../../../shared/payouts/payout-service.js";
 import { accountService, accountStore, payoutService } from "../../../shared/runtime/dependencies.js";
+import { masterSecret } from "../../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
-import { masterSecret } from "../../../shared/secrets/master-secret.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
 

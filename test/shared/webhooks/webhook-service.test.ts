@@ -3,8 +3,8 @@ import { createAccountRepository } from "../../../shared/accounts/account-reposi
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
 import type { WebhookJob } from "../../../shared/queue/queue-messages.js";
+import { masterSecret } from "../../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
-import { masterSecret } from "../../../shared/secrets/master-secret.js";
 import type { WebhookCallResult } from "../../../shared/webhooks/webhook-client.js";
 import { createWebhookRepository } from "../../../shared/webhooks/webhook-repository.js";
 import { createWebhookService, WebhookAttemptFailed } from "../../../shared/webhooks/webhook-service.js";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { digestsEqual, generateApiKey, hashApiKey, looksLikeApiKey } from "../../../shared/auth/api-keys.js";
+import {
+  digestsEqual,
+  generateApiKey,
+  hashApiKey,
+  looksLikeApiKey,
+} from "../../../shared/accounts/api-keys.js";
 
 describe("api keys", () => {
   it("a generated key has the mk_ prefix, 43 base64url characters and passes looksLikeApiKey", () => {
