@@ -12,7 +12,8 @@ module.exports = {
   forbidden: [
     {
       name: "shared-not-to-functions-or-infra",
-      comment: "shared/ is the code every Lambda, the local stack and the ops CLI share; it knows none of them.",
+      comment:
+        "shared/ is the code every Lambda, the local stack and the ops CLI share; it knows none of them.",
       severity: "error",
       from: { path: "^shared/" },
       to: { path: "^(functions|infra)/" },
@@ -40,14 +41,16 @@ module.exports = {
     },
     {
       name: "functions-through-composition-root",
-      comment: "Handlers get repositories and adapters from shared/runtime/dependencies.ts, never build them.",
+      comment:
+        "Handlers get repositories and adapters from shared/runtime/dependencies.ts, never build them.",
       severity: "error",
       from: { path: "^functions/" },
       to: { path: [AWS_ALLOWED.replace("|runtime", ""), "node_modules/@aws-sdk/"] },
     },
     {
       name: "no-folder-cycles",
-      comment: "Folders depend on each other one way; a cycle means two concepts that should be one, or a missing third.",
+      comment:
+        "Folders depend on each other one way; a cycle means two concepts that should be one, or a missing third.",
       severity: "error",
       scope: "folder",
       from: { path: "^(shared|functions|infra)/" },
