@@ -1,14 +1,36 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests that need the local stack (DynamoDB Local, fauxqs, the gateway) say so in their file name. */
+const STACK_TESTS = "test/**/*.stack.test.ts";
+/** CDK assertions synthesize the whole stack: no service, but seconds per file. */
+const CDK_TESTS = "test/infra/cdk/**/*.test.ts";
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/local-stack.global.ts"],
-    setupFiles: ["test/setup/stack-env.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only queue behind DynamoDB Local and each other.
     maxWorkers: 2,
+    projects: [
+      {
+        // The fast inner loop: rules, arithmetic, signatures, schemas, key builders, layer rules.
+        // Nothing here starts a local service; a test that needs one fails for want of TABLE_NAME.
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [STACK_TESTS, CDK_TESTS] },
+      },
+      {
+        // The synthesized CloudFormation template, asserted resource by resource, with cdk-nag.
+        test: { name: "cdk", include: [CDK_TESTS] },
+      },
+      {
+        // Everything that talks to DynamoDB Local, fauxqs or the gateway: one local stack per run.
+        test: {
+          name: "stack",
+          include: [STACK_TESTS],
+          globalSetup: ["test/setup/local-stack.global.ts"],
+          setupFiles: ["test/setup/stack-env.ts"],
+        },
+      },
+    ],
   },
 });
