@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  indexAssignment,
+  indexAttributeList,
+  indexedCollections,
+  indexMembership,
+  keys,
+} from "../../../shared/data/table-keys.js";
+import { globalIndexes, tableSchema } from "../../../shared/data/table-schema.js";
+
+describe("table keys", () => {
+  it("every entity's primary key has the documented PK and SK", () => {
+    expect(keys.account(7)).toEqual({ PK: "ACCOUNT#7", SK: "PROFILE" });
+    expect(keys.product("01ABC")).toEqual({ PK: "PRODUCT#01ABC", SK: "PRODUCT" });
+    expect(keys.order("01XYZ")).toEqual({ PK: "ORDER#01XYZ", SK: "ORDER" });
+    expect(keys.ledgerEntry(7, "2026-11-23T10:00:00.000Z", "e1")).toEqual({
+      PK: "ACCOUNT#7",
+      SK: "LEDGER#2026-11-23T10:00:00.000Z#e1",
+    });
+    expect(keys.productNameGuard(7, "elden ring")).toEqual({ PK: "ACCOUNT#7#NAME#elden ring", SK: "GUARD" });
+  });
+
+  it("the table declares exactly GSI1-GSI4, each keyed by its own PK/SK attribute pair", () => {
+    expect(
+      tableSchema.globalIndexes.map(({ name, partitionKey, sortKey }) => [name, partitionKey, sortKey]),
+    ).toEqual([
+      ["GSI1", "GSI1PK", "GSI1SK"],
+      ["GSI2", "GSI2PK", "GSI2SK"],
+      ["GSI3", "GSI3PK", "GSI3SK"],
+      ["GSI4", "GSI4PK", "GSI4SK"],
+    ]);
+  });
+
+  it("every indexed collection sits on a declared index and says what it serves", () => {
+    const declared = new Set(Object.values(globalIndexes));
+    for (const [name, collection] of Object.entries(indexedCollections)) {
+      expect(declared.has(collection.index), name).toBe(true);
+      expect(collection.serves.length, name).toBeGreaterThan(10);
+    }
+  });
+
+  it("collections sharing an index never share a partition value", () => {
+    const partitions = [
+      indexedCollections.sellerProducts.partition(1),
+      indexedCollections.sellerOrders.partition(1),
+      indexedCollections.payoutsByStatus.partition("wait"),
+      indexedCollections.sellerPayouts.partition(1),
+      indexedCollections.catalogue.partition(),
+      indexedCollections.expiringOrders.partition(),
+    ];
+    expect(new Set(partitions).size).toBe(partitions.length);
+  });
+
+  it("indexMembership writes the index's own attribute names: a seller's product on GSI1, time-ordered", () => {
+    expect(
+      indexMembership(indexedCollections.sellerProducts, [42], ["2026-11-23T10:00:00.000Z", "01P"]),
+    ).toEqual({ GSI1PK: "SELLER#42#PRODUCTS", GSI1SK: "2026-11-23T10:00:00.000Z#01P" });
+    expect(indexMembership(indexedCollections.catalogue, [], ["01P"])).toEqual({
+      GSI3PK: "CATALOGUE",
+      GSI3SK: "01P",
+    });
+    expect(indexMembership(indexedCollections.sellerPayouts, [9], ["t", "p1"])).toEqual({
+      GSI2PK: "ACCOUNT#9#PAYOUTS",
+      GSI2SK: "t#p1",
+    });
+  });
+
+  it("indexAssignment sets both attributes through placeholders named after them", () => {
+    expect(indexAssignment(indexedCollections.payoutsByStatus, ["paid"], ["t", "p1"])).toEqual({
+      expression: "GSI1PK = :GSI1PK, GSI1SK = :GSI1SK",
+      values: { ":GSI1PK": "PAYOUTS#paid", ":GSI1SK": "t#p1" },
+    });
+  });
+
+  it("indexAttributeList names the two attributes that take an item out of a sparse index", () => {
+    expect(indexAttributeList(indexedCollections.catalogue)).toBe("GSI3PK, GSI3SK");
+    expect(indexAttributeList(indexedCollections.expiringOrders)).toBe("GSI4PK, GSI4SK");
+  });
+});
