@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
-import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt } from "../data/transaction-errors.js";
+import { writeTransaction } from "../data/transactions.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
 import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import { type AccountRecord, accountRecordSchema } from "./account.js";
@@ -50,31 +44,27 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
 
   async create(account) {
     // The account and its key lookup are written together so a key never points at nothing.
-    await client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.account(account.account_id), entity: "account", ...account },
-              ConditionExpression: "attribute_not_exists(PK)",
-            },
+    await writeTransaction(client, [
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.account(account.account_id), entity: "account", ...account },
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.apiKey(account.api_key_hash),
+            entity: "api_key",
+            account_id: account.account_id,
+            api_key_hash: account.api_key_hash,
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.apiKey(account.api_key_hash),
-                entity: "api_key",
-                account_id: account.account_id,
-                api_key_hash: account.api_key_hash,
-              },
-              ConditionExpression: "attribute_not_exists(PK)",
-            },
-          },
-        ],
-      }),
-    );
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+    ]);
   },
 
   async findById(accountId) {
@@ -130,11 +120,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
 
   async credit(movement) {
     try {
-      await withConflictRetry(() =>
-        client.send(
-          new TransactWriteCommand({ TransactItems: [...balanceMovementItems(tableName, movement)] }),
-        ),
-      );
+      await writeTransaction(client, balanceMovementItems(tableName, movement));
     } catch (error) {
       // Only a missing account means "not found"; anything else is a real failure.
       if (conditionFailedAt(error, 0)) return undefined;

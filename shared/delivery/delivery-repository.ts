@@ -1,7 +1,7 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
-import { withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt } from "../data/transaction-errors.js";
+import { writeTransaction } from "../data/transactions.js";
 import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
@@ -47,54 +47,47 @@ export const createDeliveryRepository = (
   async deliver(input) {
     const { target, at } = input;
     try {
-      await withConflictRetry(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.order(target.orderId),
-                  UpdateExpression:
-                    "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download",
-                  ConditionExpression: "#status = :paid AND delivered = :false",
-                  ExpressionAttributeNames: { "#status": "status" },
-                  ExpressionAttributeValues: {
-                    ":true": true,
-                    ":false": false,
-                    ":paid": "paid",
-                    ":at": at,
-                    ":text": input.text,
-                    ":download": input.download,
-                  },
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.deliveryToken(input.tokenHash),
-                  UpdateExpression: "SET used_at = :at",
-                  ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(used_at)",
-                  ExpressionAttributeValues: { ":at": at },
-                },
-              },
-              ...balanceMovementItems(tableName, {
-                accountId: target.sellerId,
-                amount: input.amount,
-                kind: "sale",
-                entryId: input.ledgerEntryId,
-                at,
-                orderId: target.orderId,
-              }),
-              outboxPut(tableName, input.event, at),
-            ],
-          }),
-        ),
-      );
+      await writeTransaction(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.order(target.orderId),
+            UpdateExpression:
+              "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download",
+            ConditionExpression: "#status = :paid AND delivered = :false",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":true": true,
+              ":false": false,
+              ":paid": "paid",
+              ":at": at,
+              ":text": input.text,
+              ":download": input.download,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.deliveryToken(input.tokenHash),
+            UpdateExpression: "SET used_at = :at",
+            ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(used_at)",
+            ExpressionAttributeValues: { ":at": at },
+          },
+        },
+        ...balanceMovementItems(tableName, {
+          accountId: target.sellerId,
+          amount: input.amount,
+          kind: "sale",
+          entryId: input.ledgerEntryId,
+          at,
+          orderId: target.orderId,
+        }),
+        outboxPut(tableName, input.event, at),
+      ]);
       return "ok";
     } catch (error) {
-      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-      if (reasons[0]?.Code === "ConditionalCheckFailed" || reasons[1]?.Code === "ConditionalCheckFailed") {
+      if (conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) {
         return "already_delivered";
       }
       throw error;

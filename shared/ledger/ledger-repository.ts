@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { queryAll } from "../data/query-all.js";
 import { collections, keys } from "../data/table-keys.js";
+import type { TransactItem } from "../data/transactions.js";
 import { type BalanceMovement, type LedgerEntry, ledgerEntrySchema } from "./ledger-entry.js";
 
 /**
@@ -44,7 +45,7 @@ export const balanceMovementItems = (tableName: string, movement: BalanceMovemen
       ConditionExpression: "attribute_not_exists(PK)",
     },
   };
-  return [balanceUpdate, ledgerPut] as const;
+  return [balanceUpdate, ledgerPut] as const satisfies readonly TransactItem[];
 };
 
 /** Reading an account's ledger. */

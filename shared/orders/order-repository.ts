@@ -1,12 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { nextCounterValue } from "../data/counters.js";
 import { indexQuery } from "../data/index-query.js";
@@ -18,10 +11,8 @@ import {
   indexMembership,
   keys,
 } from "../data/table-keys.js";
-import { withConflictRetry } from "../data/transaction-errors.js";
+import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 /** Why a reservation did not happen. */
 export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavailable" | "price_changed";
@@ -58,8 +49,7 @@ const item = (order: OrderRecord) => ({
 
 /** The DynamoDB implementation of OrderStore. */
 export const createOrderRepository = (client: DynamoDBDocumentClient, tableName: string): OrderStore => {
-  const send = (items: TransactItem[]) =>
-    withConflictRetry(() => client.send(new TransactWriteCommand({ TransactItems: items })), 10);
+  const send = (items: TransactItem[]) => writeTransaction(client, items, 10);
 
   const cancelOrder = (order: OrderRecord, at: string): TransactItem => ({
     Update: {

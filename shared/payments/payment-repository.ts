@@ -1,6 +1,7 @@
-import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
-import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt } from "../data/transaction-errors.js";
+import { writeTransaction } from "../data/transactions.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 
@@ -25,45 +26,39 @@ export interface PaymentStore {
 export const createPaymentRepository = (client: DynamoDBDocumentClient, tableName: string): PaymentStore => ({
   async confirm(input) {
     try {
-      await withConflictRetry(() =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.order(input.orderId),
-                  UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
-                  ConditionExpression: "#status = :wait",
-                  ExpressionAttributeNames: { "#status": "status" },
-                  ExpressionAttributeValues: {
-                    ":paid": "paid",
-                    ":wait": "wait",
-                    ":system": input.paymentSystem,
-                    ":paymentId": input.paymentId,
-                    ":at": input.at,
-                    ":eventId": input.event.event_id,
-                  },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.deliveryToken(input.tokenHash),
-                    entity: "delivery_token",
-                    order_id: input.orderId,
-                    seller_id: input.sellerId,
-                    created_at: input.at,
-                  },
-                  ConditionExpression: "attribute_not_exists(PK)",
-                },
-              },
-              outboxPut(tableName, input.event, input.at),
-            ],
-          }),
-        ),
-      );
+      await writeTransaction(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.order(input.orderId),
+            UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
+            ConditionExpression: "#status = :wait",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":paid": "paid",
+              ":wait": "wait",
+              ":system": input.paymentSystem,
+              ":paymentId": input.paymentId,
+              ":at": input.at,
+              ":eventId": input.event.event_id,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.deliveryToken(input.tokenHash),
+              entity: "delivery_token",
+              order_id: input.orderId,
+              seller_id: input.sellerId,
+              created_at: input.at,
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        },
+        outboxPut(tableName, input.event, input.at),
+      ]);
       return true;
     } catch (error) {
       if (conditionFailedAt(error, 0)) return false;

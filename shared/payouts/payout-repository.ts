@@ -1,8 +1,9 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
 import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
-import { conditionFailedAt, withConflictRetry } from "../data/transaction-errors.js";
+import { conditionFailedAt } from "../data/transaction-errors.js";
+import { writeTransaction } from "../data/transactions.js";
 import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
 
@@ -38,29 +39,25 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
   return {
     async create(payout, ledgerEntryId) {
       try {
-        await withConflictRetry(
-          () =>
-            client.send(
-              new TransactWriteCommand({
-                TransactItems: [
-                  ...balanceMovementItems(tableName, {
-                    accountId: payout.seller_id,
-                    amount: -payout.amount,
-                    kind: "payout",
-                    entryId: ledgerEntryId,
-                    at: payout.created_at,
-                    payoutId: payout.id,
-                  }),
-                  {
-                    Put: {
-                      TableName: tableName,
-                      Item: item(payout),
-                      ConditionExpression: "attribute_not_exists(PK)",
-                    },
-                  },
-                ],
-              }),
-            ),
+        await writeTransaction(
+          client,
+          [
+            ...balanceMovementItems(tableName, {
+              accountId: payout.seller_id,
+              amount: -payout.amount,
+              kind: "payout",
+              entryId: ledgerEntryId,
+              at: payout.created_at,
+              payoutId: payout.id,
+            }),
+            {
+              Put: {
+                TableName: tableName,
+                Item: item(payout),
+                ConditionExpression: "attribute_not_exists(PK)",
+              },
+            },
+          ],
           10,
         );
         return true;
@@ -114,10 +111,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
             })
           : [];
       try {
-        await withConflictRetry(
-          () => client.send(new TransactWriteCommand({ TransactItems: [update, ...refund] })),
-          10,
-        );
+        await writeTransaction(client, [update, ...refund], 10);
         return true;
       } catch (error) {
         if (conditionFailedAt(error, 0)) return false;

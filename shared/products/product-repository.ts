@@ -1,11 +1,5 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
 import {
@@ -15,10 +9,9 @@ import {
   indexMembership,
   keys,
 } from "../data/table-keys.js";
-import { failedConditions, withConflictRetry } from "../data/transaction-errors.js";
+import { failedConditions } from "../data/transaction-errors.js";
+import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type ModerationStatus, type ProductRecord, productRecordSchema } from "./product.js";
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 /** A row of a seller's product list: what listing and filtering need, nothing more. */
 export interface ProductListEntry {
@@ -134,7 +127,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
     labels: ProductWriteOutcome[],
   ): Promise<ProductWriteOutcome> => {
     try {
-      await withConflictRetry(() => client.send(new TransactWriteCommand({ TransactItems: items })));
+      await writeTransaction(client, items);
       return "ok";
     } catch (error) {
       const failed = failedConditions(error);
