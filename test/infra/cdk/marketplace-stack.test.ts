@@ -12,62 +12,25 @@ import { tableSchema } from "../../../shared/data/table-schema.js";
 import {
   catchAllGroup,
   catchAllPath,
-  type EndpointGroup,
   endpointGroups,
   fullPath,
   routes,
   routesOf,
 } from "../../../shared/http/routes.js";
-
-// --- Helpers: narrow the synthesized template without `any` ---------------------------------------
-
-type Json = Record<string, unknown>;
-
-interface Resource {
-  readonly logicalId: string;
-  readonly type: string;
-  readonly properties: Json;
-}
-
-interface Statement {
-  readonly effect: string;
-  readonly actions: string[];
-  readonly resources: unknown[];
-}
-
-const isJson = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-const asJson = (value: unknown, what: string): Json => {
-  if (!isJson(value)) throw new Error(`${what} is not an object: ${JSON.stringify(value)}`);
-  return value;
-};
-
-const asArray = (value: unknown, what: string): unknown[] => {
-  if (!Array.isArray(value)) throw new Error(`${what} is not an array: ${JSON.stringify(value)}`);
-  return value;
-};
-
-const asString = (value: unknown, what: string): string => {
-  if (typeof value !== "string") throw new Error(`${what} is not a string: ${JSON.stringify(value)}`);
-  return value;
-};
-
-/** IAM allows a single value or a list wherever it allows a list. */
-const toList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
-
-/** The logical id of `{ "Ref": id }`. */
-const refId = (value: unknown, what: string): string => asString(asJson(value, what).Ref, `${what}.Ref`);
-
-/** The logical id of `{ "Fn::GetAtt": [id, attribute] }`, checking the attribute. */
-const getAttId = (value: unknown, attribute: string, what: string): string => {
-  const [id, attr] = asArray(asJson(value, what)["Fn::GetAtt"], `${what}.Fn::GetAtt`);
-  expect(attr, `${what} attribute`).toBe(attribute);
-  return asString(id, `${what}.Fn::GetAtt[0]`);
-};
-
-/** The logical-id part of an API Gateway endpoint group's construct id: `v1-auth` → `Apiv1auth`. */
-const constructIdOf = (group: EndpointGroup): string => `Api${group.replaceAll("-", "")}`;
+import {
+  asArray,
+  asJson,
+  asString,
+  constructIdOf,
+  deployedLogicalResources,
+  getAttId,
+  isJson,
+  type Json,
+  type Resource,
+  refId,
+  type Statement,
+  TemplateView,
+} from "./template-view.js";
 
 const apiFunctionIds = endpointGroups.map(constructIdOf);
 const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance", "OutboxForwarder"];
@@ -90,7 +53,7 @@ const context = { "aws:cdk:bundling-stacks": [], "marketplace:senderIdentity": "
 let app: App;
 let stack: MarketplaceStack;
 let cachedTemplate: Template | undefined;
-let cachedResources: Resource[] | undefined;
+let cachedView: TemplateView | undefined;
 
 beforeAll(() => {
   ({ app, stack } = buildApp(new App({ context })));
@@ -102,113 +65,32 @@ const template = (): Template => {
   return cachedTemplate;
 };
 
-const allResources = (): Resource[] => {
-  if (!cachedResources) {
-    const json: unknown = template().toJSON();
-    const resources = asJson(asJson(json, "template").Resources, "Resources");
-    cachedResources = Object.entries(resources).map(([logicalId, value]) => {
-      const resource = asJson(value, logicalId);
-      return {
-        logicalId,
-        type: asString(resource.Type, `${logicalId}.Type`),
-        properties: isJson(resource.Properties) ? resource.Properties : {},
-      };
-    });
-  }
-  return cachedResources;
+const view = (): TemplateView => {
+  cachedView ??= new TemplateView(template());
+  return cachedView;
 };
 
-const ofType = (type: string): Resource[] => allResources().filter((r) => r.type === type);
-
+// The template helpers of template-view.ts, bound to the stack's template.
+const allResources = (): readonly Resource[] => view().resources;
+const ofType = (type: string): Resource[] => view().ofType(type);
 /** The one resource of a type whose logical id contains `idPart`; fails on none or several. */
-const findOne = (type: string, idPart: string): Resource => {
-  const matches = ofType(type).filter((r) => r.logicalId.includes(idPart));
-  if (matches.length !== 1) {
-    throw new Error(
-      `Expected one ${type} with "${idPart}" in its logical id, found ${JSON.stringify(matches.map((m) => m.logicalId))}`,
-    );
-  }
-  const [match] = matches;
-  if (!match) throw new Error("unreachable");
-  return match;
-};
-
-const byId = (logicalId: string): Resource => {
-  const match = allResources().find((r) => r.logicalId === logicalId);
-  if (!match) throw new Error(`No resource ${logicalId}`);
-  return match;
-};
-
+const findOne = (type: string, idPart: string): Resource => view().findOne(type, idPart);
+const byId = (logicalId: string): Resource => view().byId(logicalId);
 /** The Lambda function of a MarketplaceFunction construct (its logical id starts `<constructId>Function`). */
-const functionOf = (constructId: string): Resource =>
-  findOne("AWS::Lambda::Function", `${constructId}Function`);
-
-const roleOf = (constructId: string): Resource => findOne("AWS::IAM::Role", `${constructId}Role`);
-
-const toStatement = (value: unknown): Statement => {
-  const statement = asJson(value, "policy statement");
-  return {
-    effect: asString(statement.Effect, "Effect"),
-    actions: toList(statement.Action).map((a) => asString(a, "Action")),
-    resources: toList(statement.Resource),
-  };
-};
-
+const functionOf = (constructId: string): Resource => view().functionOf(constructId);
+const roleOf = (constructId: string): Resource => view().roleOf(constructId);
 /** Every statement that applies to a function's role: inline policies and attached (managed) policies. */
-const statementsOf = (constructId: string): Statement[] => {
-  const role = roleOf(constructId);
-  const documents: unknown[] = [];
-  for (const inline of toList(role.properties.Policies ?? [])) {
-    documents.push(asJson(inline, "inline policy").PolicyDocument);
-  }
-  for (const policy of [...ofType("AWS::IAM::Policy"), ...ofType("AWS::IAM::ManagedPolicy")]) {
-    const roles = toList(policy.properties.Roles ?? []);
-    if (roles.some((r) => isJson(r) && r.Ref === role.logicalId))
-      documents.push(policy.properties.PolicyDocument);
-  }
-  return documents.flatMap((document) =>
-    asArray(asJson(document, "policy document").Statement, "Statement").map(toStatement),
-  );
-};
-
+const statementsOf = (constructId: string): Statement[] => view().statementsOf(constructId);
 /** Sorted, distinct actions a function's role allows. */
-const allowedActions = (constructId: string): string[] =>
-  [
-    ...new Set(
-      statementsOf(constructId)
-        .filter((s) => s.effect === "Allow")
-        .flatMap((s) => s.actions),
-    ),
-  ].sort();
+const allowedActions = (constructId: string): string[] => view().allowedActions(constructId);
+/** The function logical id an API Gateway route's integration invokes. */
+const functionBehindRoute = (routeKey: string): string => view().functionBehindRoute(routeKey);
+/** Environment variables of a function, as template values. */
+const environmentOf = (constructId: string): Json => view().environmentOf(constructId);
 
 /** Per function, the allowed actions that satisfy `keep`; every function is listed, with [] when none. */
 const actionsByFunction = (keep: (action: string) => boolean): Record<string, string[]> =>
   Object.fromEntries(allFunctionIds.map((id) => [id, allowedActions(id).filter(keep)]));
-
-/** The function logical id an API Gateway route's integration invokes. */
-const functionBehindRoute = (routeKey: string): string => {
-  const matches = ofType("AWS::ApiGatewayV2::Route").filter((r) => r.properties.RouteKey === routeKey);
-  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
-  const [route] = matches;
-  if (!route) throw new Error("unreachable");
-  // Target: { "Fn::Join": ["", ["integrations/", { Ref: <integration> }]] }
-  const join = asArray(asJson(route.properties.Target, "Target")["Fn::Join"], "Target.Fn::Join");
-  const parts = asArray(join[1], "Target.Fn::Join[1]");
-  expect(parts[0]).toBe("integrations/");
-  const integration = byId(refId(parts[1], "Target integration"));
-  expect(integration.type).toBe("AWS::ApiGatewayV2::Integration");
-  expect(integration.properties.IntegrationType).toBe("AWS_PROXY");
-  const functionId = getAttId(integration.properties.IntegrationUri, "Arn", "IntegrationUri");
-  expect(byId(functionId).type).toBe("AWS::Lambda::Function");
-  return functionId;
-};
-
-/** Environment variables of a function, as template values. */
-const environmentOf = (constructId: string): Json =>
-  asJson(
-    asJson(functionOf(constructId).properties.Environment, "Environment").Variables,
-    "Environment.Variables",
-  );
 
 const expectedRouteKeys = [
   ...routes.map((route) => `${route.method} ${fullPath(route)}`),
@@ -264,6 +146,49 @@ describe("MarketplaceStack", () => {
       const annotations = Annotations.fromStack(stack);
       annotations.hasNoError("*", Match.anyValue());
       annotations.hasNoWarning("*", Match.anyValue());
+    });
+  });
+
+  describe("logical IDs", () => {
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(174);
+      expect(view().logicalTypes()).toEqual(deployedLogicalResources);
+      expect(allResources()).toHaveLength(174);
+    });
+
+    it("the retained stateful resources keep their exact logical IDs: table TableCD117FA1, buckets Images2D38C313 and AccessLogs8B620ECA", () => {
+      const retained = allResources().filter(
+        (r) => r.type === "AWS::DynamoDB::GlobalTable" || r.type === "AWS::S3::Bucket",
+      );
+      expect(retained.map((r) => [r.logicalId, r.deletionPolicy, r.updateReplacePolicy]).sort()).toEqual([
+        ["AccessLogs8B620ECA", "Retain", "Retain"],
+        ["Images2D38C313", "Retain", "Retain"],
+        ["TableCD117FA1", "Retain", "Retain"],
+      ]);
+    });
+
+    it("the outputs the operators use keep their names and point at the same resources", () => {
+      expect(asJson(template().toJSON(), "template").Outputs).toEqual({
+        ApiUrl: {
+          Description: "Base URL; v1 at /api/v1, v2 at /api/v2",
+          Value: { "Fn::GetAtt": ["ApiF70053CD", "ApiEndpoint"] },
+        },
+        ImageCdnUrl: {
+          Value: { "Fn::Join": ["", ["https://", { "Fn::GetAtt": ["ImageCdn2F3EFA6B", "DomainName"] }]] },
+        },
+        TableName: { Description: "TABLE_NAME for the ops CLI", Value: { Ref: "TableCD117FA1" } },
+        MasterSecretArn: {
+          Description: "MASTER_SECRET_ARN for the ops CLI",
+          Value: { Ref: "MasterSecretA11BF785" },
+        },
+        WebhookQueueUrl: { Value: { Ref: "WebhooksQueue53D37C2C" } },
+        EmailQueueUrl: { Value: { Ref: "EmailsQueue3086DFE6" } },
+        WebhookDeadLetterQueueUrl: {
+          Description: "WEBHOOK_DLQ_URL for ops webhook redrive",
+          Value: { Ref: "WebhooksDeadLetter2DFAD1BB" },
+        },
+        AlarmTopicArn: { Description: "Subscribe operators here", Value: { Ref: "OperatorAlarms0A66BB52" } },
+      });
     });
   });
 

@@ -1,0 +1,130 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Distribution, ViewerProtocolPolicy } from "aws-cdk-lib/aws-cloudfront";
+import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { AttributeType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { type IRole, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import type { Construct } from "constructs";
+import { tableSchema } from "../../../shared/data/table-schema.js";
+import type { FunctionPermissions } from "../permissions.js";
+
+const tableReadActions = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:ConditionCheckItem",
+];
+const tableWriteActions = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+];
+
+/** The service's state: the table, its two secrets, and the private image bucket behind its CDN. */
+export class MarketplaceData {
+  readonly table: TableV2;
+  readonly paymentCallbackSecret: Secret;
+  readonly masterSecret: Secret;
+  /** Server access logs of the image bucket and standard logs of the CDN. */
+  readonly accessLogs: Bucket;
+  readonly images: Bucket;
+  readonly cdn: Distribution;
+
+  constructor(scope: Construct) {
+    this.table = new TableV2(scope, "Table", {
+      partitionKey: { name: tableSchema.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableSchema.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: tableSchema.globalIndexes.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
+      timeToLiveAttribute: tableSchema.ttlAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.paymentCallbackSecret = new Secret(scope, "PaymentCallbackSecret", {
+      description: "Shared secret of the payment provider's signed callbacks; set it to the provider's value",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+    this.masterSecret = new Secret(scope, "MasterSecret", {
+      description:
+        "Marketplace master secret: access-token signing and data-encryption keys are derived from it",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+
+    // Images: a private bucket, served only through the CDN.
+    this.accessLogs = new Bucket(scope, "AccessLogs", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.images = new Bucket(scope, "Images", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: "images-bucket/",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.cdn = new Distribution(scope, "ImageCdn", {
+      comment: "Marketplace product and seller images",
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.images),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      },
+      enableLogging: true,
+      logBucket: this.accessLogs,
+      logFilePrefix: "image-cdn/",
+    });
+  }
+
+  /** The HTTPS base URL images are served from. */
+  get imageBaseUrl(): string {
+    return `https://${this.cdn.distributionDomainName}`;
+  }
+
+  /** TABLE_NAME and MASTER_SECRET_ARN: the environment every function that works on the table gets. */
+  get baseEnvironment(): Record<string, string> {
+    return { TABLE_NAME: this.table.tableName, MASTER_SECRET_ARN: this.masterSecret.secretArn };
+  }
+
+  /** Gives a role exactly what a permission profile allows on the table, the secrets and the images. */
+  grant(role: IRole, permissions: FunctionPermissions): void {
+    const tableArn = this.table.tableArn;
+    if (permissions.table === "read-keys") {
+      // Token exchange reads one item by key: no index, no query, no write.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ["dynamodb:GetItem"], resources: [tableArn] }),
+      );
+    }
+    if (permissions.table === "read" || permissions.table === "read-write") {
+      // Item and index actions only: CDK's grantReadData would add stream reads nobody here needs.
+      const actions =
+        permissions.table === "read" ? tableReadActions : [...tableReadActions, ...tableWriteActions];
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions, resources: [tableArn, `${tableArn}/index/*`] }),
+      );
+    }
+    if (permissions.masterSecret) this.masterSecret.grantRead(role);
+    if (permissions.paymentCallbackSecret) this.paymentCallbackSecret.grantRead(role);
+    if (permissions.images) {
+      // Uploads write and replace objects under the group's own prefix; nothing lists or reads the bucket.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ["s3:PutObject", "s3:DeleteObject"],
+          resources: [this.images.arnForObjects(`${permissions.images}/*`)],
+        }),
+      );
+    }
+  }
+}

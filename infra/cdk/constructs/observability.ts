@@ -1,0 +1,53 @@
+import { Duration } from "aws-cdk-lib";
+import type { IHttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { Alias } from "aws-cdk-lib/aws-kms";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import type { Construct } from "constructs";
+
+/** A dead-letter queue to alarm on; `name` prefixes the alarm's id (`<name>DeadLetterAlarm`). */
+export interface AlarmedDeadLetter {
+  readonly name: string;
+  readonly queue: IQueue;
+}
+
+export interface MarketplaceObservabilityProps {
+  /** The API whose 5xx responses raise an alarm. */
+  readonly httpApi: IHttpApi;
+  /** Every dead-letter queue; a message in any of them raises an alarm. */
+  readonly deadLetters: readonly AlarmedDeadLetter[];
+}
+
+/** The operator SNS topic and its alarms: any message in a dead-letter queue, API 5xx responses. */
+export class MarketplaceObservability {
+  readonly alarmTopic: Topic;
+
+  constructor(scope: Construct, props: MarketplaceObservabilityProps) {
+    this.alarmTopic = new Topic(scope, "OperatorAlarms", {
+      displayName: "Marketplace operator alarms",
+      enforceSSL: true,
+      masterKey: Alias.fromAliasName(scope, "SnsKey", "alias/aws/sns"),
+    });
+    const alarmAction = new SnsAction(this.alarmTopic);
+    for (const { name, queue } of props.deadLetters) {
+      new Alarm(scope, `${name}DeadLetterAlarm`, {
+        alarmDescription: `${name} dead-letter queue has messages: an operator must look and re-drive`,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(alarmAction);
+    }
+    new Alarm(scope, "Api5xxAlarm", {
+      alarmDescription: "The API answered 5xx: see the access logs and the function logs by request id",
+      metric: props.httpApi.metricServerError({ period: Duration.minutes(5), statistic: "Sum" }),
+      threshold: 5,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(alarmAction);
+  }
+}

@@ -1,0 +1,342 @@
+import { describe, expect, it } from "vitest";
+import { MarketplaceData } from "../../../../infra/cdk/constructs/data.js";
+import { MarketplaceWorkers } from "../../../../infra/cdk/constructs/workers.js";
+import { bareStack, deployedLogicalResources, ownResources, type Statement } from "../template-view.js";
+
+const apiUrl = "https://api.example.test";
+
+/** The workers' own resources: the data construct they use is built in a second stack and left out. */
+const build = (senderIdentity = "example.com") => {
+  const stack = bareStack();
+  const data = new MarketplaceData(stack);
+  const workers = new MarketplaceWorkers(stack, { data, apiUrl, senderIdentity });
+  const dependencies = bareStack();
+  new MarketplaceData(dependencies);
+  return { stack, workers, view: ownResources(stack, dependencies) };
+};
+
+const arnOf = (id: string, attribute = "Arn") => ({ "Fn::GetAtt": [id, attribute] });
+const logsStatement = (logGroupId: string): Statement => ({
+  effect: "Allow",
+  actions: ["logs:CreateLogStream", "logs:PutLogEvents"],
+  resources: [arnOf(logGroupId)],
+});
+const tableReadWrite: Statement = {
+  effect: "Allow",
+  actions: [
+    "dynamodb:GetItem",
+    "dynamodb:BatchGetItem",
+    "dynamodb:Query",
+    "dynamodb:ConditionCheckItem",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:BatchWriteItem",
+  ],
+  resources: [arnOf("TableCD117FA1"), { "Fn::Join": ["", [arnOf("TableCD117FA1"), "/index/*"]] }],
+};
+const consume = (queueId: string): Statement => ({
+  effect: "Allow",
+  actions: [
+    "sqs:ReceiveMessage",
+    "sqs:ChangeMessageVisibility",
+    "sqs:GetQueueUrl",
+    "sqs:DeleteMessage",
+    "sqs:GetQueueAttributes",
+  ],
+  resources: [arnOf(queueId)],
+});
+const send = (queueId: string): Statement => ({
+  effect: "Allow",
+  actions: ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"],
+  resources: [arnOf(queueId)],
+});
+const sesIdentity = (identity: string) => ({
+  "Fn::Join": [
+    "",
+    [
+      "arn:",
+      { Ref: "AWS::Partition" },
+      ":ses:",
+      { Ref: "AWS::Region" },
+      ":",
+      { Ref: "AWS::AccountId" },
+      `:identity/${identity}`,
+    ],
+  ],
+});
+
+describe("MarketplaceWorkers", () => {
+  it("owns exactly five queues with their TLS policies, four functions with role, policy and log group, three event source mappings and the maintenance schedule with its invoke permission, each under its deployed logical ID", () => {
+    const { view } = build();
+    expect(view.typeCounts()).toEqual({
+      "AWS::Events::Rule": 1,
+      "AWS::IAM::Policy": 4,
+      "AWS::IAM::Role": 4,
+      "AWS::Lambda::EventSourceMapping": 3,
+      "AWS::Lambda::Function": 4,
+      "AWS::Lambda::Permission": 1,
+      "AWS::Logs::LogGroup": 4,
+      "AWS::SQS::Queue": 5,
+      "AWS::SQS::QueuePolicy": 5,
+    });
+    for (const { logicalId, type } of view.resources) {
+      expect(deployedLogicalResources[logicalId], logicalId).toBe(type);
+    }
+  });
+
+  it("dead-letter queues keep messages 14 days; work queues keep them 4 days, hide them 180 s (six 30 s worker timeouts) and re-drive after 11 webhook or 5 e-mail receives; all SQS-encrypted and TLS-only", () => {
+    const { view } = build();
+    const deadLetter = { MessageRetentionPeriod: 1_209_600, SqsManagedSseEnabled: true };
+    const workQueue = (deadLetterId: string, maxReceiveCount: number) => ({
+      MessageRetentionPeriod: 345_600,
+      RedrivePolicy: { deadLetterTargetArn: arnOf(deadLetterId), maxReceiveCount },
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+    });
+    const queues = Object.fromEntries(view.ofType("AWS::SQS::Queue").map((q) => [q.logicalId, q.properties]));
+    expect(queues).toEqual({
+      WebhooksDeadLetter2DFAD1BB: deadLetter,
+      WebhooksQueue53D37C2C: workQueue("WebhooksDeadLetter2DFAD1BB", 11),
+      EmailsDeadLetterDA7B4416: deadLetter,
+      EmailsQueue3086DFE6: workQueue("EmailsDeadLetterDA7B4416", 5),
+      OutboxDeadLetter52B8AA1E: deadLetter,
+    });
+    const policies = view.ofType("AWS::SQS::QueuePolicy");
+    expect(policies).toHaveLength(5);
+    for (const queueId of Object.keys(queues)) {
+      const policy = policies.filter(
+        (p) => JSON.stringify(p.properties.Queues) === JSON.stringify([{ Ref: queueId }]),
+      );
+      expect(
+        policy.map((p) => p.properties.PolicyDocument),
+        queueId,
+      ).toEqual([
+        {
+          Statement: [
+            {
+              Action: "sqs:*",
+              Condition: { Bool: { "aws:SecureTransport": "false" } },
+              Effect: "Deny",
+              Principal: { AWS: "*" },
+              Resource: arnOf(queueId),
+            },
+          ],
+          Version: "2012-10-17",
+        },
+      ]);
+    }
+  });
+
+  it("the webhook sender and the mailer each consume their own work queue in batches of 10, reporting failures per item", () => {
+    const { view } = build();
+    for (const [worker, queueId] of [
+      ["WebhookSender", "WebhooksQueue53D37C2C"],
+      ["Mailer", "EmailsQueue3086DFE6"],
+    ] as const) {
+      const fn = view.functionOf(worker);
+      const mappings = view
+        .ofType("AWS::Lambda::EventSourceMapping")
+        .filter((m) => JSON.stringify(m.properties.FunctionName) === JSON.stringify({ Ref: fn.logicalId }));
+      expect(
+        mappings.map((m) => m.properties),
+        worker,
+      ).toEqual([
+        {
+          BatchSize: 10,
+          EventSourceArn: arnOf(queueId),
+          FunctionName: { Ref: fn.logicalId },
+          FunctionResponseTypes: ["ReportBatchItemFailures"],
+        },
+      ]);
+    }
+  });
+
+  it("the outbox forwarder reads only outbox INSERTs from the table's stream from TRIM_HORIZON in batches of 100, and sends records older than 24 h to its dead-letter queue", () => {
+    const { view } = build();
+    const fn = view.functionOf("OutboxForwarder");
+    const mappings = view
+      .ofType("AWS::Lambda::EventSourceMapping")
+      .filter((m) => JSON.stringify(m.properties.FunctionName) === JSON.stringify({ Ref: fn.logicalId }));
+    expect(mappings.map((m) => m.properties)).toEqual([
+      {
+        BatchSize: 100,
+        DestinationConfig: { OnFailure: { Destination: arnOf("OutboxDeadLetter52B8AA1E") } },
+        EventSourceArn: arnOf("TableCD117FA1", "StreamArn"),
+        FilterCriteria: {
+          Filters: [
+            {
+              Pattern: JSON.stringify({
+                eventName: ["INSERT"],
+                dynamodb: { NewImage: { entity: { S: ["outbox"] } } },
+              }),
+            },
+          ],
+        },
+        FunctionName: { Ref: fn.logicalId },
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+        MaximumRecordAgeInSeconds: 86_400,
+        StartingPosition: "TRIM_HORIZON",
+      },
+    ]);
+  });
+
+  it("the maintenance function runs every minute from an EventBridge rule that retries twice, its only invoker", () => {
+    const { view } = build();
+    const fn = view.functionOf("Maintenance");
+    const rule = view.findOne("AWS::Events::Rule", "MaintenanceSchedule");
+    expect(rule.properties).toEqual({
+      Description: "Runs the marketplace maintenance every minute",
+      ScheduleExpression: "rate(1 minute)",
+      State: "ENABLED",
+      Targets: [{ Arn: arnOf(fn.logicalId), Id: "Target0", RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
+    expect(view.ofType("AWS::Lambda::Permission").map((p) => p.properties)).toEqual([
+      {
+        Action: "lambda:InvokeFunction",
+        FunctionName: arnOf(fn.logicalId),
+        Principal: "events.amazonaws.com",
+        SourceArn: arnOf(rule.logicalId),
+      },
+    ]);
+  });
+
+  it("each worker has its description, a 30 s timeout (the maintenance 60 s), 512 MB and exactly its environment: the forwarder gets only the two queue URLs", () => {
+    const { view } = build();
+    const table = {
+      TABLE_NAME: { Ref: "TableCD117FA1" },
+      MASTER_SECRET_ARN: { Ref: "MasterSecretA11BF785" },
+    };
+    const expected = {
+      WebhookSender: {
+        description: "Sends signed payment webhooks to sellers",
+        timeout: 30,
+        environment: {
+          ...table,
+          PUBLIC_BASE_URL: apiUrl,
+          WEBHOOK_QUEUE_URL: { Ref: "WebhooksQueue53D37C2C" },
+        },
+      },
+      Mailer: {
+        description: "Sends buyer e-mails through SES",
+        timeout: 30,
+        environment: { ...table, SENDER_ADDRESS: "no-reply@example.com" },
+      },
+      OutboxForwarder: {
+        description: "Forwards outbox events from the table stream to the webhook and e-mail queues",
+        timeout: 30,
+        environment: {
+          WEBHOOK_QUEUE_URL: { Ref: "WebhooksQueue53D37C2C" },
+          EMAIL_QUEUE_URL: { Ref: "EmailsQueue3086DFE6" },
+        },
+      },
+      Maintenance: {
+        description: "Expires unpaid orders and returns their stock",
+        timeout: 60,
+        environment: table,
+      },
+    };
+    for (const [worker, { description, timeout, environment }] of Object.entries(expected)) {
+      const fn = view.functionOf(worker);
+      expect({
+        description: fn.properties.Description,
+        timeout: fn.properties.Timeout,
+        memory: fn.properties.MemorySize,
+        environment: view.environmentOf(worker),
+      }).toEqual({
+        description,
+        timeout,
+        memory: 512,
+        environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
+      });
+    }
+  });
+
+  it("each worker role allows exactly its own logs plus what its job needs, statement by statement", () => {
+    const { view } = build();
+    const logGroup = (worker: string) => view.findOne("AWS::Logs::LogGroup", `${worker}Logs`).logicalId;
+    expect(view.statementsOf("WebhookSender")).toEqual([
+      logsStatement(logGroup("WebhookSender")),
+      tableReadWrite,
+      {
+        effect: "Allow",
+        actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
+        resources: [{ Ref: "MasterSecretA11BF785" }],
+      },
+      consume("WebhooksQueue53D37C2C"),
+    ]);
+    expect(view.statementsOf("Mailer")).toEqual([
+      logsStatement(logGroup("Mailer")),
+      tableReadWrite,
+      consume("EmailsQueue3086DFE6"),
+      {
+        effect: "Allow",
+        actions: ["ses:SendEmail", "ses:SendRawEmail"],
+        resources: [sesIdentity("example.com")],
+      },
+    ]);
+    expect(view.statementsOf("OutboxForwarder")).toEqual([
+      logsStatement(logGroup("OutboxForwarder")),
+      send("WebhooksQueue53D37C2C"),
+      send("EmailsQueue3086DFE6"),
+      send("OutboxDeadLetter52B8AA1E"),
+      {
+        effect: "Allow",
+        actions: ["dynamodb:ListStreams"],
+        resources: [arnOf("TableCD117FA1", "StreamArn")],
+      },
+      {
+        effect: "Allow",
+        actions: ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"],
+        resources: [arnOf("TableCD117FA1", "StreamArn")],
+      },
+    ]);
+    expect(view.statementsOf("Maintenance")).toEqual([
+      logsStatement(logGroup("Maintenance")),
+      tableReadWrite,
+    ]);
+  });
+
+  it.each([
+    ["example.com", "no-reply@example.com"],
+    ["shop@example.com", "shop@example.com"],
+  ])(
+    "the mailer sends from sender identity %s as %s and may use only that SES identity",
+    (identity, address) => {
+      const { view } = build(identity);
+      expect(view.environmentOf("Mailer").SENDER_ADDRESS).toBe(address);
+      const ses = view.statementsOf("Mailer").filter((s) => s.actions.some((a) => a.startsWith("ses:")));
+      expect(ses).toEqual([
+        {
+          effect: "Allow",
+          actions: ["ses:SendEmail", "ses:SendRawEmail"],
+          resources: [sesIdentity(identity)],
+        },
+      ]);
+    },
+  );
+
+  it("exposes the work queues, the outbox dead-letter queue and the four functions it built", () => {
+    const { stack, workers } = build();
+    expect(
+      stack.resolve({
+        webhooks: workers.webhooks.queue.queueArn,
+        webhooksDeadLetter: workers.webhooks.deadLetter.queueArn,
+        emails: workers.emails.queue.queueArn,
+        emailsDeadLetter: workers.emails.deadLetter.queueArn,
+        outboxDeadLetter: workers.outboxDeadLetter.queueArn,
+      }),
+    ).toEqual({
+      webhooks: arnOf("WebhooksQueue53D37C2C"),
+      webhooksDeadLetter: arnOf("WebhooksDeadLetter2DFAD1BB"),
+      emails: arnOf("EmailsQueue3086DFE6"),
+      emailsDeadLetter: arnOf("EmailsDeadLetterDA7B4416"),
+      outboxDeadLetter: arnOf("OutboxDeadLetter52B8AA1E"),
+    });
+    expect(
+      [workers.webhookSender, workers.mailer, workers.outboxForwarder, workers.maintenance].map(
+        (fn) => fn.node.id,
+      ),
+    ).toEqual(["WebhookSender", "Mailer", "OutboxForwarder", "Maintenance"]);
+  });
+});
