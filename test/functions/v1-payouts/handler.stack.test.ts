@@ -116,32 +116,25 @@ const expectRefused = async (seller: Seller, body: unknown, status: number, mess
   expect(await balanceOf(seller.seller_id)).toBe(before);
 };
 
+// Every value the body schema refuses, with its message, is asserted in test/shared/payouts/payout.test.ts.
+// Here one value per schema rule proves the wiring (schema → 400 v1 envelope → nothing debited); the
+// wallet's shape, the code, the balance and the lock are the service's and are checked end to end.
 describe("POST /api/v1/payout: request body", () => {
-  it("refuses an amount that is not a whole number from 1000 to 1000000 with one message", async () => {
+  it("refuses an amount below 1000 with the amount message and debits nothing", async () => {
     const seller = await fundedSeller(2_000_000);
-    for (const amount of [999, 0, -1000, 1_000_001, 1000.5, "1000", null, true]) {
-      await expectRefused(seller, payoutBody("123456", { amount }), 400, AMOUNT_MESSAGE);
-    }
+    await expectRefused(seller, payoutBody("123456", { amount: 999 }), 400, AMOUNT_MESSAGE);
     expect(await history(seller.token)).toEqual([]);
   });
 
-  it("names each missing field: amount, wallet and cod are required, payment_system must be one of the three", async () => {
+  it("refuses a body without amount with \"Field 'amount' is required\"", async () => {
     const seller = await fundedSeller(5000);
     const { amount: _amount, ...noAmount } = payoutBody("123456");
-    const { wallet: _wallet, ...noWallet } = payoutBody("123456");
-    const { cod: _cod, ...noCod } = payoutBody("123456");
-    const { payment_system: _system, ...noSystem } = payoutBody("123456");
     await expectRefused(seller, noAmount, 400, "Field 'amount' is required");
-    await expectRefused(seller, noWallet, 400, "Field 'wallet' is required");
-    await expectRefused(seller, noCod, 400, "Field 'cod' is required");
-    await expectRefused(seller, noSystem, 400, SYSTEM_MESSAGE);
   });
 
   it("refuses a payment_system other than usdt, card or payment_account", async () => {
     const seller = await fundedSeller(5000);
-    for (const payment_system of ["paypal", "CARD", "", 1, null]) {
-      await expectRefused(seller, payoutBody("123456", { payment_system }), 400, SYSTEM_MESSAGE);
-    }
+    await expectRefused(seller, payoutBody("123456", { payment_system: "paypal" }), 400, SYSTEM_MESSAGE);
   });
 
   it("refuses a wallet that is not a string or longer than 100 characters", async () => {
@@ -155,15 +148,8 @@ describe("POST /api/v1/payout: request body", () => {
     await expectRefused(seller, payoutBody("123456", { wallet: "4".repeat(101) }), 400, "Invalid wallet");
   });
 
-  it("refuses a cod that is not a string with 'Invalid OTP code'", async () => {
+  it("refuses a field naming a seller as not allowed", async () => {
     const seller = await fundedSeller(5000);
-    await expectRefused(seller, payoutBody("123456", { cod: 123456 }), 400, "Invalid OTP code");
-    await expectRefused(seller, payoutBody("123456", { cod: null }), 400, "Invalid OTP code");
-  });
-
-  it("refuses unknown fields and any field naming a seller", async () => {
-    const seller = await fundedSeller(5000);
-    await expectRefused(seller, payoutBody("123456", { note: "x" }), 400, "Field 'note' is not allowed");
     await expectRefused(
       seller,
       payoutBody("123456", { seller_id: seller.seller_id }),
@@ -178,7 +164,6 @@ describe("POST /api/v1/payout: request body", () => {
       ["{", "Invalid JSON"],
       ['{"amount": 1000,}', "Invalid JSON"],
       ["[]", "Request body must be a JSON object"],
-      ['"payout"', "Request body must be a JSON object"],
     ] as const) {
       const response = await request("POST", "/api/v1/payout", { headers: jsonHeaders(seller.token), body });
       expect({ status: response.status, body: response.body }, body).toEqual({

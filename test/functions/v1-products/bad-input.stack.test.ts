@@ -107,171 +107,76 @@ const withField = (base: Record<string, unknown>, field: string, value: unknown)
 
 const script = "<script>alert(1)</script>";
 
-/** Refused values shared by create and update: wrong type, empty, out of range, huge, control characters, HTML. */
-const fieldCases: readonly FieldCase[] = [
-  // id_categories
-  { field: "id_categories", rule: "as a string", value: "1", message: "Invalid category id" },
-  { field: "id_categories", rule: "as an array", value: [1], message: "Invalid category id" },
-  { field: "id_categories", rule: "as null", value: null, message: "Invalid category id" },
-  { field: "id_categories", rule: "as a boolean", value: true, message: "Invalid category id" },
-  { field: "id_categories", rule: "of 0", value: 0, message: "Invalid category id" },
-  { field: "id_categories", rule: "negative", value: -1, message: "Invalid category id" },
-  { field: "id_categories", rule: "fractional", value: 1.5, message: "Invalid category id" },
-  { field: "id_categories", rule: "above 2^31-1", value: 2_147_483_648, message: "Invalid category id" },
-  { field: "id_categories", rule: "naming no category", value: 999_999_999, message: "Invalid category id" },
-  // price
-  { field: "price", rule: "as a string", value: "100", message: "Invalid price" },
-  { field: "price", rule: "as an array", value: [100], message: "Invalid price" },
-  { field: "price", rule: "as null", value: null, message: "Invalid price" },
-  { field: "price", rule: "of 0", value: 0, message: "Invalid price" },
-  { field: "price", rule: "negative", value: -1, message: "Invalid price" },
-  { field: "price", rule: "of 10000000", value: 10_000_000, message: "Invalid price" },
-  { field: "price", rule: "fractional", value: 1.5, message: "Invalid price" },
-  // count
-  ...(
-    [
-      ["as a string", "5"],
-      ["as an array", [5]],
-      ["as null", null],
-      ["negative", -1],
-      ["of 10000001", 10_000_001],
-      ["fractional", 1.5],
-    ] as const
-  ).map(([rule, value]) => ({
-    field: "count",
-    rule,
-    value,
-    message: "Invalid count: must be a whole number from 0 to 10000000",
-  })),
-  // discount
-  ...(
-    [
-      ["as a string", "5"],
-      ["as an array", [5]],
-      ["as null", null],
-      ["negative", -1],
-      ["of 100", 100],
-      ["fractional", 1.5],
-    ] as const
-  ).map(([rule, value]) => ({
-    field: "discount",
-    rule,
-    value,
-    message: "Invalid discount: must be a whole percentage from 0 to 99",
-  })),
-  // name
-  { field: "name", rule: "as a number", value: 123, message: "Field 'name' must be a string" },
-  { field: "name", rule: "as an array", value: ["Product"], message: "Field 'name' must be a string" },
-  { field: "name", rule: "as null", value: null, message: "Field 'name' must be a string" },
+/*
+ * Every refused value of every field, as the schemas decide it, is asserted in
+ * test/shared/products/product-fields.test.ts. Over HTTP one value per rule family and endpoint proves the
+ * wiring: schema → 400 v1 envelope → nothing created or changed. Cases the schema cannot decide (a category
+ * that does not exist, JSON parsing, `__proto__`, `1e400`, "No fields to update", ownership) stay here.
+ */
+
+/** POST /products: one refused value per rule family, plus the category check that needs the database. */
+const createCases: readonly FieldCase[] = [
+  {
+    field: "price",
+    rule: "left out (missing required field)",
+    value: MISSING,
+    message: "Field 'price' is required",
+  },
+  { field: "name", rule: "as a number (wrong type)", value: 123, message: "Field 'name' must be a string" },
+  { field: "price", rule: "of 0 (number out of range)", value: 0, message: "Invalid price" },
   { field: "name", rule: "empty", value: "", message: "Field 'name' must not be empty" },
-  { field: "name", rule: "only whitespace", value: "   ", message: "Field 'name' must not be empty" },
   {
-    field: "name",
-    rule: "of 2 characters",
-    value: "ab",
-    message: "Name must be between 3 and 255 characters",
+    field: "text_page",
+    rule: "of 5 characters (too short)",
+    value: "short",
+    message: "Field 'text_page' must be at least 10 characters",
   },
   {
     field: "name",
-    rule: "of 2 characters after trimming",
-    value: "  ab  ",
-    message: "Name must be between 3 and 255 characters",
-  },
-  {
-    field: "name",
-    rule: "of 2 emoji (2 characters)",
-    value: "🎮🎮",
-    message: "Name must be between 3 and 255 characters",
-  },
-  {
-    field: "name",
-    rule: "of 256 characters",
+    rule: "of 256 characters (too long)",
     value: "n".repeat(256),
     message: "Name must be between 3 and 255 characters",
   },
-  { field: "name", rule: "of 1 MB", value: huge, message: "Name must be between 3 and 255 characters" },
+  {
+    field: "features",
+    rule: "of 2 values (too few list values)",
+    value: "a,b",
+    message: "Field 'features' must list at least 3 comma-separated values",
+  },
   {
     field: "name",
-    rule: "with a NUL",
+    rule: "with a NUL (control character)",
     value: "Bad\u0000name",
     message: "Field 'name' must not contain control characters",
   },
   {
-    field: "name",
-    rule: "with a line break",
-    value: "Two\nlines",
-    message: "Field 'name' must not contain control characters",
+    field: "text_page",
+    rule: "with a <script> tag (HTML tag)",
+    value: `A description ${script}`,
+    message: "Field 'text_page' must not contain HTML tags",
   },
   {
-    field: "name",
-    rule: "with a <script> tag",
-    value: `Product ${script}`,
-    message: "Field 'name' must not contain HTML tags",
+    field: "status_moderation",
+    rule: "is not a product field (unknown field)",
+    value: "approved",
+    message: "Field 'status_moderation' is not allowed",
   },
   {
-    field: "name",
-    rule: "with a <b> tag",
-    value: "Product <b>x</b>",
-    message: "Field 'name' must not contain HTML tags",
+    field: "id_categories",
+    rule: "naming no category (checked in the database)",
+    value: 999_999_999,
+    message: "Invalid category id",
   },
-  // meta_title
-  { field: "meta_title", rule: "as a number", value: 1, message: "Field 'meta_title' must be a string" },
-  { field: "meta_title", rule: "as an array", value: ["t"], message: "Field 'meta_title' must be a string" },
-  { field: "meta_title", rule: "empty", value: "", message: "Field 'meta_title' must not be empty" },
+];
+
+/** POST /products/update/{id}: one refused value per rule family, plus the database's category check. */
+const updateCases: readonly FieldCase[] = [
+  { field: "price", rule: "as a string (wrong type)", value: "100", message: "Invalid price" },
   {
-    field: "meta_title",
-    rule: "only whitespace",
-    value: " \t ",
-    message: "Field 'meta_title' must not be empty",
-  },
-  {
-    field: "meta_title",
-    rule: "of 256 characters",
-    value: "t".repeat(256),
-    message: "Field 'meta_title' must be at most 255 characters",
-  },
-  {
-    field: "meta_title",
-    rule: "of 1 MB",
-    value: huge,
-    message: "Field 'meta_title' must be at most 255 characters",
-  },
-  {
-    field: "meta_title",
-    rule: "with a line break",
-    value: "Title\r\nInjected: yes",
-    message: "Field 'meta_title' must not contain control characters",
-  },
-  {
-    field: "meta_title",
-    rule: "with DEL",
-    value: "Title\u007f",
-    message: "Field 'meta_title' must not contain control characters",
-  },
-  {
-    field: "meta_title",
-    rule: "with a <script> tag",
-    value: `Title ${script}`,
-    message: "Field 'meta_title' must not contain HTML tags",
-  },
-  {
-    field: "meta_title",
-    rule: "with a <b> tag",
-    value: "Title <b>x</b>",
-    message: "Field 'meta_title' must not contain HTML tags",
-  },
-  // meta_description
-  {
-    field: "meta_description",
-    rule: "as a number",
-    value: 1,
-    message: "Field 'meta_description' must be a string",
-  },
-  {
-    field: "meta_description",
-    rule: "as an array",
-    value: ["d"],
-    message: "Field 'meta_description' must be a string",
+    field: "count",
+    rule: "negative (number out of range)",
+    value: -1,
+    message: "Invalid count: must be a whole number from 0 to 10000000",
   },
   {
     field: "meta_description",
@@ -280,298 +185,54 @@ const fieldCases: readonly FieldCase[] = [
     message: "Field 'meta_description' must not be empty",
   },
   {
-    field: "meta_description",
-    rule: "only line breaks",
-    value: "\n\n",
-    message: "Field 'meta_description' must not be empty",
+    field: "name",
+    rule: "of 2 characters (too short)",
+    value: "ab",
+    message: "Name must be between 3 and 255 characters",
   },
   {
-    field: "meta_description",
-    rule: "of 1001 characters",
-    value: "d".repeat(1001),
-    message: "Field 'meta_description' must be at most 1000 characters",
-  },
-  {
-    field: "meta_description",
-    rule: "of 1 MB",
+    field: "text_page",
+    rule: "of 1 MB (too long)",
     value: huge,
-    message: "Field 'meta_description' must be at most 1000 characters",
+    message: "Field 'text_page' must be at most 20000 characters",
   },
-  {
-    field: "meta_description",
-    rule: "with a BEL",
-    value: "Ring \u0007 the bell",
-    message: "Field 'meta_description' must not contain control characters",
-  },
-  {
-    field: "meta_description",
-    rule: "with a <script> tag",
-    value: `About ${script}`,
-    message: "Field 'meta_description' must not contain HTML tags",
-  },
-  {
-    field: "meta_description",
-    rule: "with a <b> tag",
-    value: "About <b>x</b>",
-    message: "Field 'meta_description' must not contain HTML tags",
-  },
-  {
-    field: "meta_description",
-    rule: "with an <IMG onerror> tag",
-    value: "About <IMG SRC=x onerror=alert(1)>",
-    message: "Field 'meta_description' must not contain HTML tags",
-  },
-  {
-    field: "meta_description",
-    rule: "with an HTML comment",
-    value: "About <!-- hidden -->",
-    message: "Field 'meta_description' must not contain HTML tags",
-  },
-  // tags
-  { field: "tags", rule: "as a number", value: 1, message: "Field 'tags' must be a string" },
-  { field: "tags", rule: "as an array", value: ["a", "b"], message: "Field 'tags' must be a string" },
-  { field: "tags", rule: "empty", value: "", message: "Field 'tags' must not be empty" },
   {
     field: "tags",
-    rule: "of only commas",
+    rule: "of only commas (too few list values)",
     value: " , , ",
     message: "Field 'tags' must list at least one comma-separated value",
   },
   {
-    field: "tags",
-    rule: "of 1001 characters",
-    value: "t".repeat(1001),
-    message: "Field 'tags' must be at most 1000 characters",
-  },
-  { field: "tags", rule: "of 1 MB", value: huge, message: "Field 'tags' must be at most 1000 characters" },
-  {
-    field: "tags",
-    rule: "with an ESC",
-    value: "a,\u001bb",
-    message: "Field 'tags' must not contain control characters",
+    field: "meta_title",
+    rule: "with a line break (control character)",
+    value: "Title\r\nInjected: yes",
+    message: "Field 'meta_title' must not contain control characters",
   },
   {
-    field: "tags",
-    rule: "with a <script> tag",
-    value: `a,${script}`,
-    message: "Field 'tags' must not contain HTML tags",
+    field: "name",
+    rule: "with a <script> tag (HTML tag)",
+    value: `Product ${script}`,
+    message: "Field 'name' must not contain HTML tags",
   },
   {
-    field: "tags",
-    rule: "with a <b> tag",
-    value: "<b>x</b>",
-    message: "Field 'tags' must not contain HTML tags",
+    field: "rating",
+    rule: "is not a product field (unknown field)",
+    value: 5,
+    message: "Field 'rating' is not allowed",
   },
-  // text_page
-  {
-    field: "text_page",
-    rule: "as a number",
-    value: 1234567890,
-    message: "Field 'text_page' must be a string",
-  },
-  { field: "text_page", rule: "as an array", value: ["t"], message: "Field 'text_page' must be a string" },
-  { field: "text_page", rule: "empty", value: "", message: "Field 'text_page' must not be empty" },
-  {
-    field: "text_page",
-    rule: "of 5 characters",
-    value: "short",
-    message: "Field 'text_page' must be at least 10 characters",
-  },
-  {
-    field: "text_page",
-    rule: "of 9 characters after trimming",
-    value: "   123456789   ",
-    message: "Field 'text_page' must be at least 10 characters",
-  },
-  {
-    field: "text_page",
-    rule: "of 20001 characters",
-    value: "p".repeat(20_001),
-    message: "Field 'text_page' must be at most 20000 characters",
-  },
-  {
-    field: "text_page",
-    rule: "of 1 MB",
-    value: huge,
-    message: "Field 'text_page' must be at most 20000 characters",
-  },
-  {
-    field: "text_page",
-    rule: "with a NUL",
-    value: "A description\u0000 with NUL",
-    message: "Field 'text_page' must not contain control characters",
-  },
-  {
-    field: "text_page",
-    rule: "with a <script> tag",
-    value: `A description ${script}`,
-    message: "Field 'text_page' must not contain HTML tags",
-  },
-  {
-    field: "text_page",
-    rule: "with a <b> tag",
-    value: "A description with <b>x</b>",
-    message: "Field 'text_page' must not contain HTML tags",
-  },
-  {
-    field: "text_page",
-    rule: "with a closing </div> tag",
-    value: "A description</div>",
-    message: "Field 'text_page' must not contain HTML tags",
-  },
-  // uuid
-  { field: "uuid", rule: "as a number", value: 42, message: "Field 'uuid' must be a string" },
-  { field: "uuid", rule: "as an array", value: ["u"], message: "Field 'uuid' must be a string" },
-  { field: "uuid", rule: "empty", value: "", message: "Field 'uuid' must not be empty" },
-  {
-    field: "uuid",
-    rule: "of 101 characters",
-    value: "u".repeat(101),
-    message: "Field 'uuid' must be at most 100 characters",
-  },
-  { field: "uuid", rule: "of 1 MB", value: huge, message: "Field 'uuid' must be at most 100 characters" },
-  {
-    field: "uuid",
-    rule: "with a tab",
-    value: "uuid\tx",
-    message: "Field 'uuid' must not contain control characters",
-  },
-  {
-    field: "uuid",
-    rule: "with a <script> tag",
-    value: `uuid-${script}`,
-    message: "Field 'uuid' must not contain HTML tags",
-  },
-  {
-    field: "uuid",
-    rule: "with a <b> tag",
-    value: "uuid-<b>x</b>",
-    message: "Field 'uuid' must not contain HTML tags",
-  },
-  // features
-  { field: "features", rule: "as a number", value: 3, message: "Field 'features' must be a string" },
-  {
-    field: "features",
-    rule: "as an array",
-    value: ["a", "b", "c"],
-    message: "Field 'features' must be a string",
-  },
-  { field: "features", rule: "empty", value: "", message: "Field 'features' must not be empty" },
-  {
-    field: "features",
-    rule: "of 2 values",
-    value: "a,b",
-    message: "Field 'features' must list at least 3 comma-separated values",
-  },
-  {
-    field: "features",
-    rule: "of 2 values and empty items",
-    value: "a,,b, ,",
-    message: "Field 'features' must list at least 3 comma-separated values",
-  },
-  {
-    field: "features",
-    rule: "of 1001 characters",
-    value: `a,b,${"c".repeat(997)}`,
-    message: "Field 'features' must be at most 1000 characters",
-  },
-  {
-    field: "features",
-    rule: "of 1 MB",
-    value: huge,
-    message: "Field 'features' must be at most 1000 characters",
-  },
-  {
-    field: "features",
-    rule: "with a line break",
-    value: "a,b,\nc",
-    message: "Field 'features' must not contain control characters",
-  },
-  {
-    field: "features",
-    rule: "with a <script> tag",
-    value: `a,b,${script}`,
-    message: "Field 'features' must not contain HTML tags",
-  },
-  {
-    field: "features",
-    rule: "with a <b> tag",
-    value: "a,b,<b>x</b>",
-    message: "Field 'features' must not contain HTML tags",
-  },
-  // api_key (optional; may be cleared with "")
-  { field: "api_key", rule: "as a number", value: 1, message: "Field 'api_key' must be a string" },
-  { field: "api_key", rule: "as an array", value: ["k"], message: "Field 'api_key' must be a string" },
-  {
-    field: "api_key",
-    rule: "of 256 characters",
-    value: "k".repeat(256),
-    message: "Field 'api_key' must be at most 255 characters",
-  },
-  {
-    field: "api_key",
-    rule: "of 1 MB",
-    value: huge,
-    message: "Field 'api_key' must be at most 255 characters",
-  },
-  {
-    field: "api_key",
-    rule: "with a NUL",
-    value: "key\u0000",
-    message: "Field 'api_key' must not contain control characters",
-  },
-];
-
-/** api_url exists only on update. */
-const apiUrlCases: readonly FieldCase[] = [
-  { field: "api_url", rule: "as a number", value: 1, message: "Invalid API URL" },
-  { field: "api_url", rule: "as an array", value: ["https://seller.example"], message: "Invalid API URL" },
-  { field: "api_url", rule: "with an ftp scheme", value: "ftp://x", message: "Invalid API URL" },
-  { field: "api_url", rule: "that is not a URL", value: "not a url", message: "Invalid API URL" },
   {
     field: "api_url",
-    rule: "with a javascript scheme",
+    rule: "with a javascript scheme (invalid API URL)",
     value: "javascript:alert(1)",
     message: "Invalid API URL",
   },
-  { field: "api_url", rule: "without a host", value: "http://", message: "Invalid API URL" },
   {
-    field: "api_url",
-    rule: "of 2049 characters",
-    value: `https://seller.example/${"p".repeat(2026)}`,
-    message: "Invalid API URL",
+    field: "id_categories",
+    rule: "naming no category (checked in the database)",
+    value: 999_999_999,
+    message: "Invalid category id",
   },
-  { field: "api_url", rule: "of 1 MB", value: huge, message: "Invalid API URL" },
 ];
-
-/** Fields that a product may not set at all. */
-const unknownFieldCases = (fields: readonly string[]): FieldCase[] =>
-  fields.map((field) => ({
-    field,
-    rule: "is not a product field",
-    value: field === "rating" ? 5 : "approved",
-    message: `Field '${field}' is not allowed`,
-  }));
-
-const requiredFields = [
-  "id_categories",
-  "name",
-  "meta_title",
-  "meta_description",
-  "tags",
-  "text_page",
-  "price",
-  "count",
-  "uuid",
-  "features",
-] as const;
-
-const missingCases: readonly FieldCase[] = requiredFields.map((field) => ({
-  field,
-  rule: "left out",
-  value: MISSING,
-  message: `Field '${field}' is required`,
-}));
 
 let categoryId = 0;
 
@@ -598,11 +259,7 @@ describe("POST /api/v1/products refuses bad input and creates nothing", () => {
     expect(data).toEqual({ products: [], pagination: { total: 0, page: 1, limit: 100 } });
   };
 
-  it.each([
-    ...missingCases,
-    ...fieldCases,
-    ...unknownFieldCases(["rating", "status_moderation", "api_url", "id", "seller_id", "img"]),
-  ])("$field $rule is refused with 400 $message", async ({ field, value, message }) => {
+  it.each(createCases)("$field $rule is refused with 400 $message", async ({ field, value, message }) => {
     const response = await post(token, "/products", withField(validProductBody(categoryId), field, value));
     expectError(response, 400, message);
     await expectNoProduct();
@@ -610,11 +267,7 @@ describe("POST /api/v1/products refuses bad input and creates nothing", () => {
 
   const bodyCases: readonly BodyCase[] = [
     { rule: "no body", body: undefined, message: "Request body must be a JSON object" },
-    { rule: "an empty object", body: "{}", message: "Field 'id_categories' is required" },
     { rule: "a JSON array", body: "[]", message: "Request body must be a JSON object" },
-    { rule: "a JSON string", body: '"x"', message: "Request body must be a JSON object" },
-    { rule: "JSON null", body: "null", message: "Request body must be a JSON object" },
-    { rule: "a JSON number", body: "42", message: "Request body must be a JSON object" },
     { rule: "malformed JSON", body: '{"name":', message: "Invalid JSON" },
     { rule: "JSON with a trailing comma", body: '{"price":1,}', message: "Invalid JSON" },
   ];
@@ -638,30 +291,6 @@ describe("POST /api/v1/products refuses bad input and creates nothing", () => {
     expect(body).toContain('"price":1e400,');
     expectError(await postRaw(token, "/products", body), 400, "Invalid price");
     await expectNoProduct();
-  });
-
-  // With a quadratic HTML scan a megabyte of "<a" takes minutes and this test times out; the length
-  // check must stop validation first. Speed itself is measured by `npm run bench`, not asserted here.
-  it("a 1 MB meta_description of '<a' repeated is refused by its length, before any HTML scan", async () => {
-    const response = await post(
-      token,
-      "/products",
-      validProductBody(categoryId, { meta_description: "<a".repeat(512 * 1024) }),
-    );
-    expectError(response, 400, "Field 'meta_description' must be at most 1000 characters");
-    await expectNoProduct();
-  });
-
-  it("a 900-character text_page of '<a' repeated is checked for HTML and passes, since it holds no tag", async () => {
-    const response = await post(
-      token,
-      "/products",
-      validProductBody(categoryId, { text_page: "<a".repeat(450) }),
-    );
-    expect(response.status).toBe(200);
-    // This block's seller must own nothing; remove the product this case rightly created.
-    const id = (response.body as { data: { id: string } }).data.id;
-    expect((await request("DELETE", `/api/v1/products/${id}`, { headers: bearer(token) })).status).toBe(200);
   });
 });
 
@@ -761,11 +390,7 @@ describe("POST /api/v1/products/update/{id} refuses bad input and leaves the pro
     expect(await stored(id)).toEqual(beforeRecord);
   };
 
-  it.each([
-    ...fieldCases,
-    ...apiUrlCases,
-    ...unknownFieldCases(["rating", "status_moderation", "id", "seller_id", "img", "name_key"]),
-  ])("$field $rule is refused with 400 $message", async ({ field, value, message }) => {
+  it.each(updateCases)("$field $rule is refused with 400 $message", async ({ field, value, message }) => {
     const response = await post(token, `/products/update/${id}`, { [field]: value });
     expectError(response, 400, message);
     await expectUnchanged();
@@ -782,7 +407,6 @@ describe("POST /api/v1/products/update/{id} refuses bad input and leaves the pro
     { rule: "an empty object", body: "{}", message: "No fields to update" },
     { rule: "JSON null", body: "null", message: "No fields to update" },
     { rule: "a JSON array", body: "[]", message: "Request body must be a JSON object" },
-    { rule: "a JSON string", body: '"x"', message: "Request body must be a JSON object" },
     { rule: "malformed JSON", body: '{"price":', message: "Invalid JSON" },
   ];
 
@@ -823,10 +447,8 @@ describe("POST /api/v1/products/update/{id} refuses control characters in api_ur
     beforeRecord = await stored(id);
   });
 
-  it.each([
-    { rule: "a line break inside", api_url: "https://seller.example/hook\nX-Injected: 1" },
-    { rule: "a NUL inside", api_url: "https://seller.example/ho\u0000ok" },
-  ])(
+  // The NUL and the other refused api_url values are in test/shared/products/product-fields.test.ts.
+  it.each([{ rule: "a line break inside", api_url: "https://seller.example/hook\nX-Injected: 1" }])(
     "api_url with $rule is refused with 400 Invalid API URL, like every other single-line field",
     async ({ api_url }) => {
       expectError(await post(token, `/products/update/${id}`, { api_url }), 400, "Invalid API URL");

@@ -170,6 +170,10 @@ describe("GET /api/v1/seller", () => {
   });
 });
 
+// Every refused and accepted value of each profile field, as the schema decides it, is asserted in
+// test/shared/accounts/seller-profile.test.ts. Here one value per rule family proves the wiring
+// (schema → 400 v1 envelope → nothing stored), and storage round trips, the service's and the JSON
+// middleware's answers and ownership are checked end to end.
 describe("POST /api/v1/seller/profile", () => {
   it("updates name, description and api_url and answers exactly data.id, name, description, api_url", async () => {
     const seller = await newSeller();
@@ -218,60 +222,40 @@ describe("POST /api/v1/seller/profile", () => {
     expect(profileData(await postProfile(seller.token, { name: hundred })).name).toBe(hundred);
   });
 
-  it("refuses a name shorter than 3 or longer than 100 characters, or not a string, with 'Name must be between 3 and 100 characters'", async () => {
+  it("refuses a name of 2 characters with 'Name must be between 3 and 100 characters' and stores nothing", async () => {
     const seller = await newSeller();
     const before = await storedProfile(seller.seller_id);
-    for (const name of ["ab", "   ab   ", "", "n".repeat(101), 12345, null, ["Store"]]) {
-      const response = await postProfile(seller.token, { name });
-      expect(response.status, JSON.stringify(name)).toBe(400);
-      expect(response.body, JSON.stringify(name)).toEqual({ status: "error", message: NAME_LENGTH_MESSAGE });
-    }
+    expectError(await postProfile(seller.token, { name: "ab" }), 400, NAME_LENGTH_MESSAGE);
     expect(await storedProfile(seller.seller_id)).toEqual(before);
   });
 
-  it("refuses each of < > \" ' ` ; & { } in the name with a message naming them", async () => {
+  it("refuses a name with markup characters (< > \" ' ` ; & { }) with a message naming them and stores nothing", async () => {
     const seller = await newSeller();
     const before = await storedProfile(seller.seller_id);
-    for (const character of ["<", ">", '"', "'", "`", ";", "&", "{", "}"]) {
-      const response = await postProfile(seller.token, { name: `Key${character}Shop` });
-      expect(response.status, character).toBe(400);
-      expect(response.body, character).toEqual({ status: "error", message: DANGEROUS_NAME_MESSAGE });
-    }
     expectError(await postProfile(seller.token, { name: "<b>Shop</b>" }), 400, DANGEROUS_NAME_MESSAGE);
     expect(await storedProfile(seller.seller_id)).toEqual(before);
   });
 
-  it("refuses control characters, line breaks and bidirectional overrides in the name", async () => {
+  it("refuses a line break in the name with 'Name must not contain control characters' and stores nothing", async () => {
     const seller = await newSeller();
     const before = await storedProfile(seller.seller_id);
-    for (const name of [
-      "Key\u0000Shop",
-      "Key\nShop",
-      "Key\tShop",
-      "Key\u007fShop",
-      "Key\u202eShop",
-      "Key\u2028Shop",
-    ]) {
-      const response = await postProfile(seller.token, { name });
-      expect(response.status, JSON.stringify(name)).toBe(400);
-      expect(response.body, JSON.stringify(name)).toEqual({
-        status: "error",
-        message: "Name must not contain control characters",
-      });
-    }
+    expectError(
+      await postProfile(seller.token, { name: "Key\nShop" }),
+      400,
+      "Name must not contain control characters",
+    );
     expect(await storedProfile(seller.seller_id)).toEqual(before);
   });
 
-  it("refuses a description under 10 characters, or not a string, with 'Description too short (min 10)'", async () => {
+  it("refuses a description of 9 characters with 'Description too short (min 10)' and accepts 10", async () => {
     const seller = await newSeller();
-    for (const description of ["too short", "", "          x         ", 1234567890, null]) {
-      const response = await postProfile(seller.token, { description });
-      expect(response.status, JSON.stringify(description)).toBe(400);
-      expect(response.body, JSON.stringify(description)).toEqual({
-        status: "error",
-        message: "Description too short (min 10)",
-      });
-    }
+    const before = await storedProfile(seller.seller_id);
+    expectError(
+      await postProfile(seller.token, { description: "too short" }),
+      400,
+      "Description too short (min 10)",
+    );
+    expect(await storedProfile(seller.seller_id)).toEqual(before);
     expect(profileData(await postProfile(seller.token, { description: "ten chars!" })).description).toBe(
       "ten chars!",
     );
@@ -333,29 +317,26 @@ describe("POST /api/v1/seller/profile", () => {
     );
   });
 
-  it("strips script tags that arrive entity-encoded up to four times", async () => {
+  it("strips a script tag that arrives entity-encoded four times and stores only the text", async () => {
     const seller = await newSeller();
-    for (let levels = 1; levels <= 4; levels++) {
-      const data = profileData(
-        await postProfile(seller.token, {
-          description: entityEncode("<script>alert(1)</script> hello world", levels),
-        }),
-      );
-      expect(data.description, `levels ${levels}`).toBe("hello world");
-    }
+    const data = profileData(
+      await postProfile(seller.token, {
+        description: entityEncode("<script>alert(1)</script> hello world", 4),
+      }),
+    );
+    expect(data.description).toBe("hello world");
+    expect((await sellerData(seller.token)).description).toBe("hello world");
   });
 
-  it("never stores a script tag, however many layers of entity encoding hide it", async () => {
+  it("never stores a script tag hidden under seven layers of entity encoding", async () => {
     const seller = await newSeller();
-    for (let levels = 5; levels <= 7; levels++) {
-      const data = profileData(
-        await postProfile(seller.token, {
-          description: entityEncode("<script>alert(1)</script> hello world", levels),
-        }),
-      );
-      expect(data.description, `levels ${levels}`).not.toMatch(/<\s*script/i);
-      expect((await sellerData(seller.token)).description, `levels ${levels}`).not.toMatch(/<\s*script/i);
-    }
+    const data = profileData(
+      await postProfile(seller.token, {
+        description: entityEncode("<script>alert(1)</script> hello world", 7),
+      }),
+    );
+    expect(data.description).not.toMatch(/<\s*script/i);
+    expect((await sellerData(seller.token)).description).not.toMatch(/<\s*script/i);
   });
 
   it("accepts absolute http and https api_url values and clears it with an empty string", async () => {
@@ -369,26 +350,10 @@ describe("POST /api/v1/seller/profile", () => {
     expect(profileData(await postProfile(seller.token, { api_url: "" })).api_url).toBe("");
   });
 
-  it("refuses an api_url that is not an absolute http(s) URL with 'Invalid API URL'", async () => {
+  it("refuses an api_url that is not an absolute http(s) URL with 'Invalid API URL' and stores nothing", async () => {
     const seller = await newSeller();
     const before = await storedProfile(seller.seller_id);
-    for (const api_url of [
-      "not a url",
-      "/relative/hook",
-      "shop.example/hook",
-      "ftp://shop.example/hook",
-      "javascript:alert(1)",
-      "file:///etc/passwd",
-      "http://",
-      "https://shop.example/\nhook",
-      `https://shop.example/${"a".repeat(2100)}`,
-      42,
-      null,
-    ]) {
-      const response = await postProfile(seller.token, { api_url });
-      expect(response.status, JSON.stringify(api_url)).toBe(400);
-      expect(response.body, JSON.stringify(api_url)).toEqual({ status: "error", message: "Invalid API URL" });
-    }
+    expectError(await postProfile(seller.token, { api_url: "javascript:alert(1)" }), 400, "Invalid API URL");
     expect(await storedProfile(seller.seller_id)).toEqual(before);
   });
 
@@ -402,22 +367,12 @@ describe("POST /api/v1/seller/profile", () => {
     );
   });
 
-  it("refuses balance, rating, api_key, status_moderation and id_user as not allowed and changes nothing", async () => {
+  it("refuses balance and api_key beside a valid name as not allowed and changes nothing", async () => {
     const seller = await newSeller();
     const before = await storedProfile(seller.seller_id);
-    const restricted: Record<string, unknown> = {
-      balance: 1_000_000,
-      rating: 5,
-      api_key: "mk_forged",
-      status_moderation: 1,
-      id_user: 1,
-    };
+    // Every restricted field, alone and beside a name, is in test/shared/accounts/seller-profile.test.ts.
+    const restricted: Record<string, unknown> = { balance: 1_000_000, api_key: "mk_forged" };
     for (const [field, value] of Object.entries(restricted)) {
-      expectError(
-        await postProfile(seller.token, { [field]: value }),
-        400,
-        `Field '${field}' is not allowed`,
-      );
       expectError(
         await postProfile(seller.token, { name: "Sneaky Store", [field]: value }),
         400,
@@ -438,7 +393,8 @@ describe("POST /api/v1/seller/profile", () => {
 
   it("refuses malformed JSON and JSON that is not an object with 'Invalid JSON'", async () => {
     const seller = await newSeller();
-    for (const body of ["{", '{"name": "Shop",}', "name=Shop", "[]", '["name"]', '"Shop"', "42", "true"]) {
+    // Other bodies that are not objects are in test/shared/accounts/seller-profile.test.ts.
+    for (const body of ["{", '{"name": "Shop",}', "name=Shop", "[]"]) {
       const response = await postRawProfile(seller.token, body);
       expect(response.status, body).toBe(400);
       expect(response.body, body).toEqual({ status: "error", message: "Invalid JSON" });
