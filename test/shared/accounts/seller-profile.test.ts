@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileUpdateSchema } from "../../../shared/accounts/seller-profile.js";
-import { DomainError } from "../../../shared/errors/domain-error.js";
 import { validate } from "../../../shared/validation/validate.js";
+import { invalidInput, type Refusal, refusalOf } from "../../support/refusals.js";
 
 /**
  * The POST /seller/profile body rules, decided by `profileUpdateSchema` alone: every refused value with
@@ -16,48 +16,7 @@ const NAME_CONTROL_MESSAGE = "Name must not contain control characters";
 const SHORT_DESCRIPTION_MESSAGE = "Description too short (min 10)";
 const LONG_DESCRIPTION_MESSAGE = "Description too long (max 1000)";
 
-/** One problem as `validate` lists it in `details.issues` (shown by v2). */
-interface Issue {
-  readonly field: string;
-  readonly message: string;
-}
-
-/** What `validate` threw, reduced to what the APIs show. */
-interface Refusal {
-  readonly kind: string;
-  readonly code: string;
-  readonly message: string;
-  /** The first listed problem: the one the message comes from. */
-  readonly firstIssue: Issue | undefined;
-  /** Every field a listed problem names, once each. */
-  readonly fieldsNamed: readonly string[];
-}
-
-const refusalOf = (input: unknown): Refusal => {
-  try {
-    validate(profileUpdateSchema, input);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const issues = (error.details?.issues ?? []) as readonly Issue[];
-    return {
-      kind: error.kind,
-      code: error.code,
-      message: error.message,
-      firstIssue: issues[0],
-      fieldsNamed: [...new Set(issues.map((issue) => issue.field))],
-    };
-  }
-  throw new Error("the schema accepted the input");
-};
-
-/** The refusal of an input whose only problem is `field` ("" for the body itself or an unknown key). */
-const invalidInput = (field: string, message: string): Refusal => ({
-  kind: "invalid_input",
-  code: "invalid_request",
-  message,
-  firstIssue: { field, message },
-  fieldsNamed: [field],
-});
+const refusal = (input: unknown): Refusal => refusalOf(profileUpdateSchema, input);
 
 /** Wraps text in `levels` layers of HTML entity encoding. */
 const entityEncode = (text: string, levels: number): string => {
@@ -78,20 +37,18 @@ describe("profileUpdateSchema: name", () => {
     { rule: "as null", name: null },
     { rule: "as an array", name: ["Store"] },
   ])(`a name $rule is refused with '${NAME_LENGTH_MESSAGE}'`, ({ name }) => {
-    expect(refusalOf({ name })).toEqual(invalidInput("name", NAME_LENGTH_MESSAGE));
+    expect(refusal({ name })).toEqual(invalidInput("name", NAME_LENGTH_MESSAGE));
   });
 
   it.each(["<", ">", '"', "'", "`", ";", "&", "{", "}"])(
     `a name with %s is refused with '${DANGEROUS_NAME_MESSAGE}'`,
     (character) => {
-      expect(refusalOf({ name: `Key${character}Shop` })).toEqual(
-        invalidInput("name", DANGEROUS_NAME_MESSAGE),
-      );
+      expect(refusal({ name: `Key${character}Shop` })).toEqual(invalidInput("name", DANGEROUS_NAME_MESSAGE));
     },
   );
 
   it(`a name with an HTML tag is refused with '${DANGEROUS_NAME_MESSAGE}'`, () => {
-    expect(refusalOf({ name: "<b>Shop</b>" })).toEqual(invalidInput("name", DANGEROUS_NAME_MESSAGE));
+    expect(refusal({ name: "<b>Shop</b>" })).toEqual(invalidInput("name", DANGEROUS_NAME_MESSAGE));
   });
 
   it.each([
@@ -102,7 +59,7 @@ describe("profileUpdateSchema: name", () => {
     { rule: "a right-to-left override", name: "Key\u202eShop" },
     { rule: "a line separator", name: "Key\u2028Shop" },
   ])(`a name with $rule is refused with '${NAME_CONTROL_MESSAGE}'`, ({ name }) => {
-    expect(refusalOf({ name })).toEqual(invalidInput("name", NAME_CONTROL_MESSAGE));
+    expect(refusal({ name })).toEqual(invalidInput("name", NAME_CONTROL_MESSAGE));
   });
 
   it.each([
@@ -123,29 +80,29 @@ describe("profileUpdateSchema: description", () => {
     { rule: "as a number", description: 1234567890 },
     { rule: "as null", description: null },
   ])(`a description $rule is refused with '${SHORT_DESCRIPTION_MESSAGE}'`, ({ description }) => {
-    expect(refusalOf({ description })).toEqual(invalidInput("description", SHORT_DESCRIPTION_MESSAGE));
+    expect(refusal({ description })).toEqual(invalidInput("description", SHORT_DESCRIPTION_MESSAGE));
   });
 
   it(`a description of 4 characters once its markup is stripped is refused with '${SHORT_DESCRIPTION_MESSAGE}'`, () => {
-    expect(refusalOf({ description: "<b>tiny</b><script>alert('long enough')</script>" })).toEqual(
+    expect(refusal({ description: "<b>tiny</b><script>alert('long enough')</script>" })).toEqual(
       invalidInput("description", SHORT_DESCRIPTION_MESSAGE),
     );
   });
 
   it(`a description of 1001 characters is refused with '${LONG_DESCRIPTION_MESSAGE}'`, () => {
-    expect(refusalOf({ description: "d".repeat(1001) })).toEqual(
+    expect(refusal({ description: "d".repeat(1001) })).toEqual(
       invalidInput("description", LONG_DESCRIPTION_MESSAGE),
     );
   });
 
   it(`a raw description over 10000 characters is refused with '${LONG_DESCRIPTION_MESSAGE}' before any stripping`, () => {
-    expect(refusalOf({ description: `<b>${"d".repeat(9994)}</b>` })).toEqual(
+    expect(refusal({ description: `<b>${"d".repeat(9994)}</b>` })).toEqual(
       invalidInput("description", LONG_DESCRIPTION_MESSAGE),
     );
   });
 
   it("a description with a NUL is refused with 'Description must not contain control characters'", () => {
-    expect(refusalOf({ description: "Instant keys\u0000 for you" })).toEqual(
+    expect(refusal({ description: "Instant keys\u0000 for you" })).toEqual(
       invalidInput("description", "Description must not contain control characters"),
     );
   });
@@ -199,7 +156,7 @@ describe("profileUpdateSchema: api_url", () => {
     { rule: "as a number", api_url: 42 },
     { rule: "as null", api_url: null },
   ])("an api_url $rule is refused with 'Invalid API URL'", ({ api_url }) => {
-    expect(refusalOf({ api_url })).toEqual(invalidInput("api_url", "Invalid API URL"));
+    expect(refusal({ api_url })).toEqual(invalidInput("api_url", "Invalid API URL"));
   });
 
   it.each(["http://127.0.0.1:9999/hook", "https://shop.example/hook?x=1", ""])(
@@ -224,11 +181,11 @@ const restricted: Record<string, unknown> = {
 
 describe("profileUpdateSchema: the body", () => {
   it("an unknown field is refused with \"Field 'nickname' is not allowed\"", () => {
-    expect(refusalOf({ nickname: "x" })).toEqual(invalidInput("", "Field 'nickname' is not allowed"));
+    expect(refusal({ nickname: "x" })).toEqual(invalidInput("", "Field 'nickname' is not allowed"));
   });
 
   it("an unknown field beside a valid name is refused with \"Field 'email' is not allowed\"", () => {
-    expect(refusalOf({ name: "Valid Store", email: "x@example.com" })).toEqual(
+    expect(refusal({ name: "Valid Store", email: "x@example.com" })).toEqual(
       invalidInput("", "Field 'email' is not allowed"),
     );
   });
@@ -236,9 +193,9 @@ describe("profileUpdateSchema: the body", () => {
   it.each(Object.entries(restricted))(
     "%s, which a seller may not set, is refused as not allowed, alone and beside a valid name",
     (field, value) => {
-      const refusal = invalidInput("", `Field '${field}' is not allowed`);
-      expect(refusalOf({ [field]: value })).toEqual(refusal);
-      expect(refusalOf({ name: "Sneaky Store", [field]: value })).toEqual(refusal);
+      const expected = invalidInput("", `Field '${field}' is not allowed`);
+      expect(refusal({ [field]: value })).toEqual(expected);
+      expect(refusal({ name: "Sneaky Store", [field]: value })).toEqual(expected);
     },
   );
 
@@ -249,7 +206,7 @@ describe("profileUpdateSchema: the body", () => {
     { rule: "a JSON number", body: 42 },
     { rule: "JSON true", body: true },
   ])("a body that is $rule is refused with 'Invalid JSON'", ({ body }) => {
-    expect(refusalOf(body)).toEqual(invalidInput("", "Invalid JSON"));
+    expect(refusal(body)).toEqual(invalidInput("", "Invalid JSON"));
   });
 
   it("an empty object passes the schema: 'No valid data to update' is the service's answer, not the schema's", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../../shared/errors/domain-error.js";
 import { payoutRequestSchema } from "../../../shared/payouts/payout.js";
 import { validate } from "../../../shared/validation/validate.js";
+import { invalidInput, type Refusal, refusalOf } from "../../support/refusals.js";
 
 /**
  * The POST /payout body rules that `payoutRequestSchema` decides alone, with the exact messages v1 shows.
@@ -13,48 +13,7 @@ const AMOUNT_MESSAGE = "Amount must be a whole number from 1000 to 1000000";
 const SYSTEM_MESSAGE = "Payment system must be one of usdt, card, payment_account";
 const CARD = "4111111111111111";
 
-/** One problem as `validate` lists it in `details.issues` (shown by v2). */
-interface Issue {
-  readonly field: string;
-  readonly message: string;
-}
-
-/** What `validate` threw, reduced to what the APIs show. */
-interface Refusal {
-  readonly kind: string;
-  readonly code: string;
-  readonly message: string;
-  /** The first listed problem: the one the message comes from. */
-  readonly firstIssue: Issue | undefined;
-  /** Every field a listed problem names, once each. */
-  readonly fieldsNamed: readonly string[];
-}
-
-const refusalOf = (input: unknown): Refusal => {
-  try {
-    validate(payoutRequestSchema, input);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const issues = (error.details?.issues ?? []) as readonly Issue[];
-    return {
-      kind: error.kind,
-      code: error.code,
-      message: error.message,
-      firstIssue: issues[0],
-      fieldsNamed: [...new Set(issues.map((issue) => issue.field))],
-    };
-  }
-  throw new Error("the schema accepted the input");
-};
-
-/** The refusal of an input whose only problem is `field` ("" for the body itself or an unknown key). */
-const invalidInput = (field: string, message: string): Refusal => ({
-  kind: "invalid_input",
-  code: "invalid_request",
-  message,
-  firstIssue: { field, message },
-  fieldsNamed: [field],
-});
+const refusal = (input: unknown): Refusal => refusalOf(payoutRequestSchema, input);
 
 const payoutBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   amount: 1000,
@@ -81,18 +40,18 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
     { rule: "as null", amount: null },
     { rule: "as a boolean", amount: true },
   ])(`an amount $rule is refused with '${AMOUNT_MESSAGE}'`, ({ amount }) => {
-    expect(refusalOf(payoutBody({ amount }))).toEqual(invalidInput("amount", AMOUNT_MESSAGE));
+    expect(refusal(payoutBody({ amount }))).toEqual(invalidInput("amount", AMOUNT_MESSAGE));
   });
 
   it.each([{ field: "amount" }, { field: "wallet" }, { field: "cod" }])(
     "a body without $field is refused with \"Field '$field' is required\"",
     ({ field }) => {
-      expect(refusalOf(without(field))).toEqual(invalidInput(field, `Field '${field}' is required`));
+      expect(refusal(without(field))).toEqual(invalidInput(field, `Field '${field}' is required`));
     },
   );
 
   it(`a body without payment_system is refused with '${SYSTEM_MESSAGE}'`, () => {
-    expect(refusalOf(without("payment_system"))).toEqual(invalidInput("payment_system", SYSTEM_MESSAGE));
+    expect(refusal(without("payment_system"))).toEqual(invalidInput("payment_system", SYSTEM_MESSAGE));
   });
 
   it.each([
@@ -102,17 +61,17 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
     { rule: "a number", payment_system: 1 },
     { rule: "null", payment_system: null },
   ])(`a payment_system that is $rule is refused with '${SYSTEM_MESSAGE}'`, ({ payment_system }) => {
-    expect(refusalOf(payoutBody({ payment_system }))).toEqual(invalidInput("payment_system", SYSTEM_MESSAGE));
+    expect(refusal(payoutBody({ payment_system }))).toEqual(invalidInput("payment_system", SYSTEM_MESSAGE));
   });
 
   it("a wallet sent as a number is refused with \"Field 'wallet' must be a string\"", () => {
-    expect(refusalOf(payoutBody({ wallet: 4111111111111111 }))).toEqual(
+    expect(refusal(payoutBody({ wallet: 4111111111111111 }))).toEqual(
       invalidInput("wallet", "Field 'wallet' must be a string"),
     );
   });
 
   it("a wallet of 101 characters is refused with 'Invalid wallet'", () => {
-    expect(refusalOf(payoutBody({ wallet: "4".repeat(101) }))).toEqual(
+    expect(refusal(payoutBody({ wallet: "4".repeat(101) }))).toEqual(
       invalidInput("wallet", "Invalid wallet"),
     );
   });
@@ -121,14 +80,14 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
     { rule: "a number", cod: 123456 },
     { rule: "null", cod: null },
   ])("a cod that is $rule is refused with 'Invalid OTP code'", ({ cod }) => {
-    expect(refusalOf(payoutBody({ cod }))).toEqual(invalidInput("cod", "Invalid OTP code"));
+    expect(refusal(payoutBody({ cod }))).toEqual(invalidInput("cod", "Invalid OTP code"));
   });
 
   it.each([
     { field: "note", value: "x" },
     { field: "seller_id", value: 1 },
   ])("an unknown field $field is refused with \"Field '$field' is not allowed\"", ({ field, value }) => {
-    expect(refusalOf(payoutBody({ [field]: value }))).toEqual(
+    expect(refusal(payoutBody({ [field]: value }))).toEqual(
       invalidInput("", `Field '${field}' is not allowed`),
     );
   });
@@ -139,7 +98,7 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
     { rule: "a JSON string", body: "payout" },
     { rule: "JSON null", body: null },
   ])("a body that is $rule is refused with 'Request body must be a JSON object'", ({ body }) => {
-    expect(refusalOf(body)).toEqual(invalidInput("", "Request body must be a JSON object"));
+    expect(refusal(body)).toEqual(invalidInput("", "Request body must be a JSON object"));
   });
 });
 

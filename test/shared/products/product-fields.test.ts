@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import { createProductSchema, updateProductSchema } from "../../../shared/products/product.js";
 import { validate } from "../../../shared/validation/validate.js";
+import { invalidInput, refusalOf } from "../../support/refusals.js";
 
 /**
  * The field rules of POST /products and POST /products/update/{id}, decided by the zod schemas alone.
@@ -19,49 +19,6 @@ interface FieldCase {
   readonly value: unknown;
   readonly message: string;
 }
-
-/** One problem as `validate` lists it in `details.issues` (shown by v2). */
-interface Issue {
-  readonly field: string;
-  readonly message: string;
-}
-
-/** What `validate` threw, reduced to what the APIs show. */
-interface Refusal {
-  readonly kind: string;
-  readonly code: string;
-  readonly message: string;
-  /** The first listed problem: the one the message comes from. */
-  readonly firstIssue: Issue | undefined;
-  /** Every field a listed problem names, once each. */
-  readonly fieldsNamed: readonly string[];
-}
-
-const refusalOf = (schema: z.ZodType, input: unknown): Refusal => {
-  try {
-    validate(schema, input);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const issues = (error.details?.issues ?? []) as readonly Issue[];
-    return {
-      kind: error.kind,
-      code: error.code,
-      message: error.message,
-      firstIssue: issues[0],
-      fieldsNamed: [...new Set(issues.map((issue) => issue.field))],
-    };
-  }
-  throw new Error("the schema accepted the input");
-};
-
-/** The refusal of an input whose only problem is `field` ("" for the body itself or an unknown key). */
-const invalidInput = (field: string, message: string): Refusal => ({
-  kind: "invalid_input",
-  code: "invalid_request",
-  message,
-  firstIssue: { field, message },
-  fieldsNamed: [field],
-});
 
 /** A 1 MB string: far above every field's limit. */
 const huge = "x".repeat(1024 * 1024);
