@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { generateSecret, generateURI } from "otplib";
 import { badRequest, notFound } from "../errors/domain-error.js";
+import type { Randomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
 import { open, seal } from "../secrets/sealed-box.js";
+import type { Clock } from "../time/clock.js";
 import { dottedDate } from "../time/formats.js";
 import { type NewAccountInput, newAccountInputSchema, SellerModeration } from "./account.js";
 import type { AccountStore } from "./account-repository.js";
@@ -25,7 +26,8 @@ export const createAccountService = (deps: {
   store: AccountStore;
   dataKey: () => Promise<Buffer>;
   images?: () => ImageStorage;
-  now?: () => Date;
+  now: Clock;
+  random: Randomness;
 }) => ({
   /** Creates an approved seller account (also a reseller in v2) and returns its one-time credentials. */
   async create(input: NewAccountInput): Promise<CreatedAccount> {
@@ -50,7 +52,7 @@ export const createAccountService = (deps: {
       api_key_hash: hashApiKey(apiKey),
       api_key_sealed: seal(key, apiKey),
       totp_secret_sealed: seal(key, totpSecret),
-      created_at: (deps.now?.() ?? new Date()).toISOString(),
+      created_at: deps.now().toISOString(),
     });
     return {
       seller_id: sellerId,
@@ -126,8 +128,8 @@ export const createAccountService = (deps: {
       accountId,
       amount,
       kind: "operator_credit",
-      entryId: randomUUID(),
-      at: (deps.now?.() ?? new Date()).toISOString(),
+      entryId: deps.random.uuid(),
+      at: deps.now().toISOString(),
     });
     if (balance === undefined) throw notFound(`Seller ${accountId} not found`);
     return { seller_id: accountId, balance };

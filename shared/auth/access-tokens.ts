@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
+import { type Clock, systemClock } from "../time/clock.js";
 
 /** Access token lifetime; `expires_in` is reported in seconds. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
@@ -18,7 +19,7 @@ export interface Principal {
 export class InvalidTokenError extends Error {}
 
 /** Issues and verifies HS256 access tokens with one signing key. */
-export const createAccessTokens = (signingKey: Uint8Array, now: () => Date = () => new Date()) => ({
+export const createAccessTokens = (signingKey: Uint8Array, now: Clock = systemClock) => ({
   /** Signs a token for an account, valid for one API version for one hour. */
   async issue(accountId: number, audience: TokenAudience): Promise<{ token: string; expiresIn: number }> {
     const issuedAt = Math.floor(now().getTime() / 1000);

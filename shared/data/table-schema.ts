@@ -20,7 +20,10 @@ const globalIndex = <const N extends number>(n: N, purpose: string) =>
  */
 export const globalIndexes = {
   GSI1: globalIndex(1, "Lists owned by a seller (products, orders) and operator queues (payouts by status)"),
-  GSI2: globalIndex(2, "Lists owned by a buyer or reseller (their orders, their payouts)"),
+  GSI2: globalIndex(
+    2,
+    "Lists an account holds as payee or buyer: a seller's payouts (v2 adds a reseller's orders)",
+  ),
   GSI3: globalIndex(3, "The public catalogue (sparse: only approved products carry it)"),
   GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time"),
 } as const satisfies Record<string, IndexDefinition>;

@@ -12,18 +12,6 @@ export const isTransactionConflict = (error: unknown): boolean =>
   (error.CancellationReasons ?? []).some((r) => r.Code === "TransactionConflict") &&
   !(error.CancellationReasons ?? []).some((r) => r.Code === "ConditionalCheckFailed");
 
-/** Runs a transaction, retrying with jittered back-off while it only conflicts with concurrent ones. */
-export const withConflictRetry = async <T>(run: () => Promise<T>, attempts = 6): Promise<T> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
-    }
-  }
-};
-
 /** Whether a transaction was cancelled because the condition of its item at `index` failed. */
 export const conditionFailedAt = (error: unknown, index: number): boolean =>
   error instanceof TransactionCanceledException &&

@@ -3,7 +3,19 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { withConflictRetry } from "./transaction-errors.js";
+import { isTransactionConflict } from "./transaction-errors.js";
+
+/** Runs a transaction, retrying with jittered back-off while it only conflicts with concurrent ones. */
+const withConflictRetry = async <T>(run: () => Promise<T>, attempts = 6): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+};
 
 /** One write of a transaction: a Put, Update, Delete or ConditionCheck. */
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];

@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { conflict, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
+import type { Randomness } from "../ids/randomness.js";
 import type { ProductStore } from "../products/product-repository.js";
+import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import { type NewOrderInput, newOrderInputSchema, type OrderRecord, unitPrice } from "./order.js";
 import type { OrderStore } from "./order-repository.js";
@@ -49,10 +50,11 @@ const detail = (order: OrderRecord) => {
 export const createOrderService = (deps: {
   orders: OrderStore;
   products: ProductStore;
-  now?: () => Date;
+  now: Clock;
+  random: Randomness;
   unpaidOrderMinutes?: number;
 }) => {
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const holdMinutes = deps.unpaidOrderMinutes ?? DEFAULT_UNPAID_ORDER_MINUTES;
 
   return {
@@ -78,7 +80,7 @@ export const createOrderService = (deps: {
           status: "wait",
           buyer_email: email,
           buyer_type: "guest",
-          guest_id: randomBytes(8).toString("hex"),
+          guest_id: deps.random.bytes(8).toString("hex"),
           payment_system: "",
           created_at: at.toISOString(),
           expires_at: new Date(at.getTime() + holdMinutes * 60_000).toISOString(),

@@ -38,28 +38,20 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
 
   return {
     async create(payout, ledgerEntryId) {
+      const [debit, ledgerEntry] = balanceMovementItems(tableName, {
+        accountId: payout.seller_id,
+        amount: -payout.amount,
+        kind: "payout",
+        entryId: ledgerEntryId,
+        at: payout.created_at,
+        payoutId: payout.id,
+      });
+      const payoutPut = {
+        Put: { TableName: tableName, Item: item(payout), ConditionExpression: "attribute_not_exists(PK)" },
+      };
       try {
-        await writeTransaction(
-          client,
-          [
-            ...balanceMovementItems(tableName, {
-              accountId: payout.seller_id,
-              amount: -payout.amount,
-              kind: "payout",
-              entryId: ledgerEntryId,
-              at: payout.created_at,
-              payoutId: payout.id,
-            }),
-            {
-              Put: {
-                TableName: tableName,
-                Item: item(payout),
-                ConditionExpression: "attribute_not_exists(PK)",
-              },
-            },
-          ],
-          10,
-        );
+        // The debit comes first: a failed condition at position 0 means the balance was short.
+        await writeTransaction(client, [debit, payoutPut, ledgerEntry], 10);
         return true;
       } catch (error) {
         if (conditionFailedAt(error, 0)) return false;

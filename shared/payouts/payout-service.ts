@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
 import { badRequest, conflict, DomainError, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
+import type { Randomness } from "../ids/randomness.js";
 import { open } from "../secrets/sealed-box.js";
+import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import { checkWallet, type PayoutRecord, type PayoutRequest, type PayoutStatus } from "./payout.js";
 import type { PayoutStore } from "./payout-repository.js";
@@ -55,9 +56,10 @@ export const createPayoutService = (deps: {
   accounts: AccountStore;
   payouts: PayoutStore;
   dataKey: () => Promise<Buffer>;
-  now?: () => Date;
+  now: Clock;
+  random: Randomness;
 }) => {
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
 
   const invalidCode = () => new DomainError("bad_request", "invalid_otp", "Invalid OTP code");
 
@@ -72,7 +74,7 @@ export const createPayoutService = (deps: {
       status: "wait",
       created_at: now().toISOString(),
     };
-    if (!(await deps.payouts.create(payout, randomUUID())))
+    if (!(await deps.payouts.create(payout, deps.random.uuid())))
       throw conflict("Insufficient balance", "insufficient_balance");
     return { id_order: payout.id };
   };
@@ -138,7 +140,7 @@ export const createPayoutService = (deps: {
     async decide(payoutId: string, status: "paid" | "rejected") {
       const payout = isId(payoutId) ? await deps.payouts.get(payoutId) : undefined;
       if (!payout) throw notFound(`Payout ${payoutId} not found`);
-      if (!(await deps.payouts.decide(payout, status, now().toISOString(), randomUUID()))) {
+      if (!(await deps.payouts.decide(payout, status, now().toISOString(), deps.random.uuid()))) {
         throw conflict(`Payout ${payoutId} is not waiting`);
       }
       return { id_order: payoutId, status };

@@ -3,6 +3,7 @@ import { badRequest, conflict, type DomainError, forbidden, notFound } from "../
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
+import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
 import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
@@ -67,10 +68,10 @@ const uniquenessError = (outcome: ProductWriteOutcome, uuidMessage: string): Dom
 export const createProductService = (deps: {
   store: ProductStore;
   images: () => ImageStorage;
-  now?: () => Date;
+  now: Clock;
   log?: (message: string, details: Record<string, unknown>) => void;
 }) => {
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const log =
     deps.log ?? ((message, details) => console.warn(JSON.stringify({ level: "warn", message, ...details })));
 

@@ -3,12 +3,9 @@ import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
-import { createOutboxForwarder, type JobSender } from "../aws/outbox-stream-forwarder.js";
 import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createSesMailer } from "../aws/ses-mailer.js";
 import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
-import { createSqsJobSender } from "../aws/sqs-job-sender.js";
-import { delayNextAttempt } from "../aws/sqs-retry-delay.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
@@ -31,13 +28,13 @@ import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { systemClock } from "../time/clock.js";
-import { delayAfter, webhookRetryDelays } from "../webhooks/retry-schedule.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
 import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
 import { createWebhookRepository } from "../webhooks/webhook-repository.js";
 import { createWebhookService } from "../webhooks/webhook-service.js";
 import { configuredSecret } from "./configured-secret.js";
 import { masterSecret } from "./master-secret.js";
+import { jobSender } from "./queues.js";
 
 /**
  * The composition root shared by every Lambda, the local gateway and the ops CLI: one document
@@ -61,6 +58,8 @@ const client = () => {
   return documentClient;
 };
 const tableName = () => requireEnv("TABLE_NAME");
+/** Every service reads the machine's clock and Node's secure random generator; tests pass their own. */
+const clockAndRandomness = { now: systemClock, random: cryptoRandomness };
 const orderStore = () => createOrderRepository(client(), tableName());
 const productStore = () => createProductRepository(client(), tableName());
 
@@ -80,7 +79,8 @@ export const accountStore = () => createAccountRepository(client(), tableName())
 export const ledgerStore = () => createLedgerRepository(client(), tableName());
 
 /** Account creation. */
-export const accountService = () => createAccountService({ store: accountStore(), dataKey: dataKey, images });
+export const accountService = () =>
+  createAccountService({ store: accountStore(), dataKey: dataKey, images, ...clockAndRandomness });
 
 /** API key → access token. */
 export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
@@ -100,7 +100,7 @@ function images(): ImageStorage {
 }
 
 /** Products: seller rules and the operator's moderation. */
-export const productService = () => createProductService({ store: productStore(), images });
+export const productService = () => createProductService({ store: productStore(), images, now: systemClock });
 
 /** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
 const unpaidOrderMinutes = (): number => {
@@ -118,6 +118,7 @@ export const orderService = () =>
     orders: orderStore(),
     products: productStore(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
+    ...clockAndRandomness,
   });
 
 /** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
@@ -126,8 +127,7 @@ export const paymentService = () =>
     orders: orderStore(),
     payments: createPaymentRepository(client(), tableName()),
     dataKey: dataKey,
-    now: systemClock,
-    random: cryptoRandomness,
+    ...clockAndRandomness,
   });
 
 /** Delivery by the seller through the one-time token. */
@@ -135,8 +135,7 @@ export const deliveryService = () =>
   createDeliveryService({
     deliveries: createDeliveryRepository(client(), tableName()),
     orders: orderStore(),
-    now: systemClock,
-    random: cryptoRandomness,
+    ...clockAndRandomness,
   });
 
 /** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
@@ -150,6 +149,7 @@ export const webhookService = () =>
     post: (url, body, headers) =>
       postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
     publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
+    ...clockAndRandomness,
   });
 
 let mailer: Mailer | undefined;
@@ -169,34 +169,8 @@ export const mailService = () => {
     mailer: configuredMailer(),
     markSent: (orderId, at) => orders.markEmailSent(orderId, at),
     claim: (orderId, at, staleBefore) => orders.claimEmail(orderId, at, staleBefore),
+    now: systemClock,
   });
-};
-
-let sender: JobSender | undefined;
-/** Puts jobs on the webhook and e-mail queues (WEBHOOK_QUEUE_URL, EMAIL_QUEUE_URL). */
-const jobSender = (): JobSender => {
-  sender ??= createSqsJobSender({
-    webhooks: requireEnv("WEBHOOK_QUEUE_URL"),
-    emails: requireEnv("EMAIL_QUEUE_URL"),
-  });
-  return sender;
-};
-
-let forwarder: ReturnType<typeof createOutboxForwarder> | undefined;
-/** The table's stream → the webhook and e-mail queues. */
-export const outboxForwarder = () => {
-  forwarder ??= createOutboxForwarder(jobSender());
-  return forwarder;
-};
-
-/** What follows a failed webhook attempt: the message waits out the schedule's next delay (WEBHOOK_RETRY_DELAYS_SECONDS). */
-export const webhookRetry = () => {
-  const delays = webhookRetryDelays(optionalEnv("WEBHOOK_RETRY_DELAYS_SECONDS"));
-  return {
-    /** Hides the message after its `attempt`-th failure for as long as the schedule says. */
-    postpone: (receiptHandle: string, attempt: number) =>
-      delayNextAttempt(requireEnv("WEBHOOK_QUEUE_URL"), receiptHandle, delayAfter(attempt, delays)),
-  };
 };
 
 /** The operator's webhook re-drive (needs WEBHOOK_QUEUE_URL and WEBHOOK_DLQ_URL). */
@@ -218,4 +192,5 @@ export const payoutService = () =>
     accounts: accountStore(),
     payouts: createPayoutRepository(client(), tableName()),
     dataKey: dataKey,
+    ...clockAndRandomness,
   });

@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/account-repository.js";
+import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { WebhookJob } from "../queue/queue-messages.js";
 import { open } from "../secrets/sealed-box.js";
+import type { Clock } from "../time/clock.js";
 import type { WebhookCallResult } from "./webhook-client.js";
 import type { WebhookAttempt, WebhookStore } from "./webhook-repository.js";
 import { webhookSignature } from "./webhook-signature.js";
@@ -21,12 +22,13 @@ export const createWebhookService = (deps: {
   post: (url: string, body: string, headers: Record<string, string>) => Promise<WebhookCallResult>;
   /** The API's public root; delivery URLs are built on it. */
   publicBaseUrl: string;
-  now?: () => Date;
+  now: Clock;
+  random: Randomness;
 }) => {
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
 
   const record = async (orderId: string, attempt: WebhookAttempt) =>
-    deps.attempts.record(orderId, randomUUID(), attempt);
+    deps.attempts.record(orderId, deps.random.uuid(), attempt);
 
   return {
     /** Sends an order's payment webhook once more; returns quietly if it already got through. */

@@ -1,5 +1,6 @@
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
+import { cryptoRandomness } from "../../shared/ids/randomness.js";
 import { createOrderRepository } from "../../shared/orders/order-repository.js";
 import { createOrderService } from "../../shared/orders/order-service.js";
 import { createProductRepository } from "../../shared/products/product-repository.js";
@@ -22,7 +23,7 @@ export const stores = () => {
 
 /** An order service whose clock is shifted, e.g. into the past so its orders are already expired. */
 export const orderServiceAt = (offsetMs: number) =>
-  createOrderService({ ...stores(), now: () => new Date(Date.now() + offsetMs) });
+  createOrderService({ ...stores(), now: () => new Date(Date.now() + offsetMs), random: cryptoRandomness });
 
 /** A seller with an approved product on sale, ready for orders. */
 export const sellerWithProduct = async (overrides: Record<string, unknown> = {}) => {

@@ -7,6 +7,7 @@ import { keys } from "../../../shared/data/table-keys.js";
 import { newId } from "../../../shared/ids/ids.js";
 import type { MailMessage } from "../../../shared/mail/mail-message.js";
 import { createMailService } from "../../../shared/mail/mail-service.js";
+import { systemClock } from "../../../shared/time/clock.js";
 import { sellerWithProduct, stores } from "../../support/orders.js";
 
 /** A delivered order written straight to the table, with no outbox event: only this test acts on it. */
@@ -58,6 +59,7 @@ describe("buyer delivery e-mail", () => {
       },
       markSent: (id, at) => orders.markEmailSent(id, at),
       claim: (id, at, staleBefore) => orders.claimEmail(id, at, staleBefore),
+      now: systemClock,
     });
     const job = { event_id: randomUUID(), order_id: orderId, template: "delivery" as const };
     const results = await Promise.all([service.send(job), service.send(job), service.send(job)]);

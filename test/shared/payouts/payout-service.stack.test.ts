@@ -2,6 +2,7 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { cryptoRandomness } from "../../../shared/ids/randomness.js";
 import { checkWallet, passesLuhn } from "../../../shared/payouts/payout.js";
 import { createPayoutRepository } from "../../../shared/payouts/payout-repository.js";
 import { createPayoutService } from "../../../shared/payouts/payout-service.js";
@@ -25,6 +26,7 @@ const payoutServiceAt = (clock: { now: Date }) =>
     payouts: createPayoutRepository(createDocumentClient(), requireEnv("TABLE_NAME")),
     dataKey: async () => deriveKeys(await masterSecret()).dataEncryption,
     now: () => clock.now,
+    random: cryptoRandomness,
   });
 
 const epochOf = (at: Date) => Math.floor(at.getTime() / 1000);

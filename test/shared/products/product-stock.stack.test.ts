@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ImageStorage } from "../../../shared/images/image-storage.js";
 import { createProductService } from "../../../shared/products/product-service.js";
 import { orderService } from "../../../shared/runtime/dependencies.js";
+import { systemClock } from "../../../shared/time/clock.js";
 import { sellerWithProduct, stockOf, stores } from "../../support/orders.js";
 
 const noImages = (): ImageStorage => {
@@ -20,6 +21,7 @@ describe("stock changes by the seller", () => {
     const service = createProductService({
       store: { ...products, get: async () => before },
       images: noImages,
+      now: systemClock,
     });
     await service.update(account.seller_id, productId, { count: 10, price: 1600 });
     // The seller re-sent the count they had read: no change, and the 3 reserved units stay taken.
@@ -38,6 +40,7 @@ describe("stock changes by the seller", () => {
     const service = createProductService({
       store: { ...products, get: async () => before },
       images: noImages,
+      now: systemClock,
     });
     // Read 10, asked for 2: a decrease of 8 that only 5 units remain to cover.
     await expect(service.update(account.seller_id, productId, { count: 2 })).rejects.toThrow(

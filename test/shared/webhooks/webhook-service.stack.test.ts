@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAccountRepository } from "../../../shared/accounts/account-repository.js";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { cryptoRandomness } from "../../../shared/ids/randomness.js";
 import type { WebhookJob } from "../../../shared/queue/queue-messages.js";
 import { masterSecret } from "../../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
+import { systemClock } from "../../../shared/time/clock.js";
 import type { WebhookCallResult } from "../../../shared/webhooks/webhook-client.js";
 import { createWebhookRepository } from "../../../shared/webhooks/webhook-repository.js";
 import { createWebhookService, WebhookAttemptFailed } from "../../../shared/webhooks/webhook-service.js";
@@ -53,6 +55,8 @@ const serviceWith = (
   const { sellerApiUrl } = options;
   return createWebhookService({
     ...stores(),
+    now: systemClock,
+    random: cryptoRandomness,
     accounts:
       sellerApiUrl === undefined
         ? accounts
