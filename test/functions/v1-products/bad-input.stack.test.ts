@@ -3,6 +3,7 @@ import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
 import { createProductRepository } from "../../../shared/products/product-repository.js";
+import { acceptedProductValues } from "../../support/accepted-product-values.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { type JsonResponse, request } from "../../support/http.js";
 import { MB, pngOf, refusedImages } from "../../support/images.js";
@@ -301,42 +302,7 @@ describe("POST /api/v1/products accepts valid input, Unicode included, and store
     token = await newSeller();
   });
 
-  const accepted: readonly { rule: string; overrides: Record<string, string> }[] = [
-    { rule: "a Cyrillic name", overrides: { name: "Ключ активации Steam" } },
-    { rule: "a name with emoji", overrides: { name: "Подарочная карта 🎮🎁" } },
-    { rule: "a CJK name", overrides: { name: "游戏密钥 ゲームキー 게임 키" } },
-    { rule: "a right-to-left Arabic name", overrides: { name: "مفتاح اللعبة" } },
-    {
-      rule: "a name in decomposed form (not normalised on the way in)",
-      overrides: { name: "Cafe\u0301 keys" },
-    },
-    { rule: "a name of 255 emoji (255 characters)", overrides: { name: "🎮".repeat(255) } },
-    { rule: "a name of exactly 3 characters", overrides: { name: "Key" } },
-    {
-      rule: "a text_page with Cyrillic, emoji and CJK",
-      overrides: { text_page: "Полное описание товара 🎮 — 游戏密钥, доставка мгновенно." },
-    },
-    {
-      rule: "a text_page with a lone '<' and '>'",
-      overrides: { text_page: "Compare: a < b and c > d, always." },
-    },
-    {
-      rule: "multi-line text_page and meta_description with tabs and CRLF",
-      overrides: {
-        text_page: "Line one\nLine two\r\n\tindented line",
-        meta_description: "First line\r\nSecond line",
-      },
-    },
-    {
-      rule: "Unicode meta_title, tags, features and uuid",
-      overrides: {
-        meta_title: "Купить ключ — 最好的价格",
-        tags: "ключ,игра,🎮",
-        features: "мгновенно,глобально,スチーム",
-        uuid: `ключ-${Date.now()}-🎮`,
-      },
-    },
-  ];
+  const accepted = acceptedProductValues;
 
   it.each(accepted)("$rule is accepted and stored exactly", async ({ overrides }) => {
     const body = validProductBody(categoryId, overrides);
