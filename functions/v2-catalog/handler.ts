@@ -1,5 +1,60 @@
-import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { z } from "zod";
+import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
+import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
+import { pathParameter } from "../../shared/http/principal.js";
+import { accessTokens, catalogueService, commentService } from "../../shared/runtime/dependencies.js";
+import { validate } from "../../shared/validation/validate.js";
 
-/** Endpoint group v2-catalog: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v2-catalog", {}, accessTokens);
+const sellerIdSchema = z.strictObject({
+  seller_id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "seller_id must be a positive whole number")
+    .transform(Number),
+});
+
+/** Reseller API v2: search, a seller's catalogue, one public product and its comments. */
+export const handler = createGroupHandler(
+  "v2-catalog",
+  {
+    "GET /search": defineAction({
+      query: searchQuerySchema,
+      handle: async (request) => {
+        const { items, meta } = await catalogueService().search(request.query);
+        return { data: items, meta };
+      },
+    }),
+    "GET /products/{seller_id}": defineAction({
+      query: pageQuerySchema,
+      handle: async (request) => {
+        const { seller_id } = validate(
+          sellerIdSchema,
+          { seller_id: pathParameter(request, "seller_id") },
+          "Parameter",
+        );
+        const { items, meta } = await catalogueService().sellerProducts(
+          seller_id,
+          request.query.page,
+          request.query.limit,
+        );
+        return { data: items, meta };
+      },
+    }),
+    "GET /product/{product_id}": defineAction({
+      handle: async (request) => ({
+        data: await catalogueService().product(pathParameter(request, "product_id")),
+      }),
+    }),
+    "GET /comment/{product_id}": defineAction({
+      query: pageQuerySchema,
+      handle: async (request) => {
+        const { items, meta } = await commentService().list(
+          pathParameter(request, "product_id"),
+          request.query.page,
+          request.query.limit,
+        );
+        return { data: items, meta };
+      },
+    }),
+  },
+  accessTokens,
+);

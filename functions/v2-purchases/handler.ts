@@ -1,5 +1,14 @@
-import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
+import { callerId } from "../../shared/http/principal.js";
+import { accessTokens, accountService } from "../../shared/runtime/dependencies.js";
 
-/** Endpoint group v2-purchases: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v2-purchases", {}, accessTokens);
+/** Reseller API v2: the balance; buying and gifts are still to ship (501). */
+export const handler = createGroupHandler(
+  "v2-purchases",
+  {
+    "GET /balance": defineAction({
+      handle: async (request) => ({ data: await accountService().balance(callerId(request)) }),
+    }),
+  },
+  accessTokens,
+);

@@ -1,3 +1,4 @@
+import { handler as catalogue } from "../../functions/catalogue-indexer/handler.js";
 import { handler as mailer } from "../../functions/mailer/handler.js";
 import { handler as maintenance } from "../../functions/maintenance/handler.js";
 import { handler as outbox } from "../../functions/outbox/handler.js";
@@ -43,4 +44,4 @@ export const workerHandlers: Record<"webhooks" | "emails", QueueHandler> = { web
 export const scheduledHandlers = { maintenance };
 
 /** Stream consumers, fed by the table's stream as Lambda's event source feeds them in AWS. */
-export const streamHandlers = { outbox };
+export const streamHandlers = { outbox, catalogue };

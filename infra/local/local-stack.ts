@@ -31,11 +31,11 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   let sqs: SQSClient | undefined;
   let server: ReturnType<typeof createGateway> | undefined;
   let maintenanceTimer: NodeJS.Timeout | undefined;
-  let streamPoller: StreamPoller | undefined;
+  const streamPollers: StreamPoller[] = [];
 
   const stop = async () => {
     clearInterval(maintenanceTimer);
-    await streamPoller?.stop();
+    await Promise.all(streamPollers.map((p) => p.stop()));
     await Promise.all(pollers.map((p) => p.stop()));
     sqs?.destroy();
     if (server?.listening) {
@@ -74,16 +74,26 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     const port = (listening.address() as AddressInfo).port;
     process.env.PUBLIC_BASE_URL = `http://${config.host}:${port}`;
 
-    // Outbox items reach their queues through the table's stream, as in AWS; a persisted stack resumes
-    // from its checkpoint, so events committed while it was down are still sent.
-    streamPoller = await startStreamPoller({
-      endpoint: localEndpoints(config).dynamodb,
-      tableName: config.tableName,
-      handler: streamHandlers.outbox,
-      checkpoints: createCheckpointStore(
-        config.persist ? join(config.stateDir, "stream-checkpoints.json") : undefined,
-      ),
-    });
+    // Outbox items reach their queues, and product changes the catalogue, through the table's stream,
+    // as in AWS: one poller per consumer, like one event source mapping each. A persisted stack resumes
+    // from its checkpoints, so what was committed while it was down is still handed on.
+    for (const [name, handler] of Object.entries(streamHandlers)) {
+      streamPollers.push(
+        await startStreamPoller({
+          endpoint: localEndpoints(config).dynamodb,
+          tableName: config.tableName,
+          handler,
+          checkpoints: createCheckpointStore(
+            config.persist
+              ? join(
+                  config.stateDir,
+                  name === "outbox" ? "stream-checkpoints.json" : `stream-checkpoints-${name}.json`,
+                )
+              : undefined,
+          ),
+        }),
+      );
+    }
 
     sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
     pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, workerHandlers.webhooks));

@@ -6,6 +6,7 @@ import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountService,
   categoryService,
+  commentService,
   orderService,
   paymentService,
   payoutService,
@@ -102,6 +103,23 @@ const productSet: Runner = async (args) => {
     throw new UsageError("give at least one of --gift-available, --comment-status, --comment-regex");
   }
   return productService().setFlags(id, flags);
+};
+
+const commentAdd: Runner = async (args) => {
+  const { values, positionals } = options(args, {
+    product: { type: "string" },
+    rating: { type: "string" },
+    text: { type: "string" },
+  });
+  noPositionals(positionals);
+  const rating = required(values, "rating");
+  if (!/^[1-5]$/.test(rating))
+    throw new UsageError(`--rating must be a whole number from 1 to 5, got "${rating}"`);
+  return commentService().add({
+    product_id: required(values, "product"),
+    rating: Number(rating),
+    text: required(values, "text"),
+  });
 };
 
 const orderCreate: Runner = async (args) => {
@@ -206,6 +224,7 @@ export const commands: Record<string, Runner> = {
   "product approve": productApprove,
   "product reject": productReject,
   "product set": productSet,
+  "comment add": commentAdd,
   "order create": orderCreate,
   "order pay": orderPay,
   "webhook list": webhookList,
@@ -226,6 +245,7 @@ export const usage = [
   "  product approve <id>",
   "  product reject <id> --reason <text>",
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
+  "  comment add --product <id> --rating <1-5> --text <text>",
   "  order create --product <id> --quantity <n> --email <buyer>",
   "  order pay <id_order> [--payment-system <name>]",
   "  webhook list <id_order>",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetAll } from "../data/batch-get.js";
 import { nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
@@ -15,6 +16,8 @@ export interface AccountStore {
   nextSellerId(): Promise<number>;
   create(account: AccountRecord): Promise<void>;
   findById(accountId: number): Promise<AccountRecord | undefined>;
+  /** The accounts that exist among `accountIds`, by id. */
+  findMany(accountIds: readonly number[]): Promise<Map<number, AccountRecord>>;
   findAccountIdByApiKeyHash(apiKeyHash: string): Promise<number | undefined>;
   /** Applies profile changes; returns the updated account, or undefined if there is no such account. */
   updateProfile(
@@ -70,6 +73,12 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
   async findById(accountId) {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId) }));
     return result.Item ? accountRecordSchema.parse(result.Item) : undefined;
+  },
+
+  async findMany(accountIds) {
+    const items = await batchGetAll(client, tableName, accountIds.map(keys.account));
+    const accounts = items.map((item) => accountRecordSchema.parse(item));
+    return new Map(accounts.map((account) => [account.account_id, account]));
   },
 
   async findAccountIdByApiKeyHash(apiKeyHash) {

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetAll } from "../data/batch-get.js";
 import { queryAll } from "../data/query-all.js";
 import { collections, keys } from "../data/table-keys.js";
 import { type Category, categorySchema } from "./category.js";
@@ -10,6 +11,9 @@ export interface CategoryStore {
   /** Writes a new category; returns false when the id is taken. */
   create(category: Category): Promise<boolean>;
   list(): Promise<Category[]>;
+  get(categoryId: number): Promise<Category | undefined>;
+  /** The categories that exist among `categoryIds`, by id. */
+  getMany(categoryIds: readonly number[]): Promise<Map<number, Category>>;
 }
 
 /** The DynamoDB implementation of CategoryStore; all categories sit in one partition. */
@@ -31,6 +35,18 @@ export const createCategoryRepository = (
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  },
+
+  async get(categoryId) {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.category(categoryId) }),
+    );
+    return result.Item ? categorySchema.parse(result.Item) : undefined;
+  },
+
+  async getMany(categoryIds) {
+    const items = await batchGetAll(client, tableName, categoryIds.map(keys.category));
+    return new Map(items.map((item) => categorySchema.parse(item)).map((c) => [c.id, c]));
   },
 
   async list() {

@@ -7,6 +7,8 @@ export interface IndexQueryOptions {
   readonly descending?: boolean;
   /** Only members whose sort value is below this. */
   readonly sortBelow?: string;
+  /** Only members whose sort value lies between these two, both included. */
+  readonly sortBetween?: readonly [string, string];
   /** At most this many items per request. */
   readonly limit?: number;
   /** Attributes to return (all when absent); names are escaped, so reserved words are fine. */
@@ -28,6 +30,11 @@ export const indexQuery = <TPartition extends unknown[]>(
     names["#sk"] = index.sortKey;
     values[":below"] = options.sortBelow;
     condition += " AND #sk < :below";
+  } else if (options.sortBetween !== undefined) {
+    names["#sk"] = index.sortKey;
+    values[":from"] = options.sortBetween[0];
+    values[":to"] = options.sortBetween[1];
+    condition += " AND #sk BETWEEN :from AND :to";
   }
   const projection = options.attributes?.map((attribute, i) => {
     names[`#a${i}`] = attribute;

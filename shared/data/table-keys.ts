@@ -54,6 +54,27 @@ export const keys = {
   }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
+  /** A public product's entry in one catalogue facet; newest first is the facet read backwards (ids are ULIDs). */
+  catalogueEntry: (facet: string, productId: string): ItemKey => ({
+    PK: `CATALOGUE#${facet}`,
+    SK: productId,
+  }),
+  /** How many products a catalogue facet lists, and how many of them are in stock. */
+  facetCounts: (facet: string): ItemKey => ({ PK: `CATCOUNT#${facet}`, SK: "TOTAL" }),
+  /** One node of a facet's price tree (see `shared/catalogue/price-tree.ts`). */
+  priceTreeNode: (facet: string, node: number): ItemKey => ({
+    PK: `CATCOUNT#${facet}`,
+    SK: `TREE#${String(node).padStart(8, "0")}`,
+  }),
+  /** A moderated comment on a product, in time order under the product. */
+  comment: (productId: string, at: string, commentId: string): ItemKey => ({
+    PK: `PRODUCT#${productId}`,
+    SK: `COMMENT#${at}#${commentId}`,
+  }),
+  /** How many comments a product has. */
+  commentCount: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "COMMENTS" }),
+  /** What the catalogue indexer last listed for a product, beside the product in its partition. */
+  catalogueManifest: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "CATALOGUE" }),
 } as const;
 
 /** One collection read through a global index: the items of one partition, ordered by their sort value. */
@@ -72,6 +93,9 @@ const collection = <TPartition extends unknown[], TSort extends unknown[]>(
 ) => definition;
 
 const timeOrdered = (createdAt: string, id: string): string => `${createdAt}#${id}`;
+
+/** Prices sort as text when zero-padded to the digits of the highest price (9,999,999). */
+export const PRICE_DIGITS = 7;
 
 /**
  * Every collection kept on a global index, once. An item joins one with `indexMembership`; a
@@ -103,11 +127,11 @@ export const indexedCollections = {
     partition: (sellerId: number) => `ACCOUNT#${sellerId}#PAYOUTS`,
     sort: timeOrdered,
   }),
-  catalogue: collection({
+  cataloguePrices: collection({
     index: globalIndexes.GSI3,
-    serves: "Reseller API v2 catalogue: approved products only (sparse)",
-    partition: () => "CATALOGUE",
-    sort: (productId: string) => productId,
+    serves: "GET /api/v2/search sorted or ranged by price: one catalogue facet's entries by unit price",
+    partition: (facet: string) => `CATALOGUE#${facet}`,
+    sort: (price: number, productId: string) => `${String(price).padStart(PRICE_DIGITS, "0")}#${productId}`,
   }),
   expiringOrders: collection({
     index: globalIndexes.GSI4,
@@ -150,6 +174,9 @@ export const collections = {
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
   otpFailures: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "OTPFAIL#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
+  comments: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "COMMENT#" }),
+  /** One catalogue facet's entries, by product id (newest last). */
+  catalogueFacet: (facet: string) => ({ PK: `CATALOGUE#${facet}`, skPrefix: "" }),
 } as const;
 
 /** Names of counters kept in the table. */

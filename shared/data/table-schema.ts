@@ -24,7 +24,7 @@ export const globalIndexes = {
     2,
     "Lists an account holds as payee or buyer: a seller's payouts (v2 adds a reseller's orders)",
   ),
-  GSI3: globalIndex(3, "The public catalogue (sparse: only approved products carry it)"),
+  GSI3: globalIndex(3, "The public catalogue by price (sparse: only catalogue entries carry it)"),
   GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time"),
 } as const satisfies Record<string, IndexDefinition>;
 export type GlobalIndex = (typeof globalIndexes)[keyof typeof globalIndexes];

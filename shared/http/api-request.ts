@@ -17,11 +17,13 @@ export interface ApiContext extends Context {
   api: ApiState;
 }
 
-/** What a route action sees: the event, the request id, the validated body and the caller. */
-export interface ApiRequest<TBody = unknown> {
+/** What a route action sees: the event, the request id, the validated body and query, and the caller. */
+export interface ApiRequest<TBody = unknown, TQuery = unknown> {
   readonly event: APIGatewayProxyEventV2;
   readonly requestId: string;
   readonly body: TBody;
+  /** The query string's parameters, validated when the route declares a schema for them. */
+  readonly query: TQuery;
   readonly rawBody: Buffer | undefined;
   readonly principal: Principal | undefined;
 }

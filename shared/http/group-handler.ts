@@ -12,15 +12,18 @@ import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
 import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
 
-/** One route's behaviour: an optional body schema and the glue that calls a service. */
-export interface RouteAction<TSchema extends z.ZodType = z.ZodType> {
+/** One route's behaviour: optional body and query schemas and the glue that calls a service. */
+export interface RouteAction<TSchema extends z.ZodType = z.ZodType, TQuery extends z.ZodType = z.ZodType> {
   readonly body?: TSchema;
-  handle(request: ApiRequest<z.infer<TSchema>>): Promise<RouteResult>;
+  /** The query string's parameters; unknown or invalid ones are refused, each named. */
+  readonly query?: TQuery;
+  handle(request: ApiRequest<z.infer<TSchema>, z.infer<TQuery>>): Promise<RouteResult>;
 }
 
-/** Declares a route action with its body type inferred from the schema. */
-export const defineAction = <TSchema extends z.ZodType>(action: RouteAction<TSchema>): RouteAction<TSchema> =>
-  action;
+/** Declares a route action with its body and query types inferred from the schemas. */
+export const defineAction = <TSchema extends z.ZodType, TQuery extends z.ZodType = z.ZodType>(
+  action: RouteAction<TSchema, TQuery>,
+): RouteAction<TSchema, TQuery> => action;
 
 /** Route actions of a group, keyed as in the route table: `METHOD /path` relative to the version prefix. */
 export type GroupActions = Partial<Record<string, RouteAction>>;
@@ -44,10 +47,13 @@ const pipeline = (
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
     const body = action.body ? validate(action.body, state.body) : state.body;
+    const rawQuery = event.queryStringParameters ?? {};
+    const query = action.query ? validate(action.query, rawQuery, "Parameter") : rawQuery;
     const result = await action.handle({
       event,
       requestId: state.requestId,
       body,
+      query,
       rawBody: state.rawBody,
       principal: state.principal,
     });

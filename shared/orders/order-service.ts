@@ -1,10 +1,11 @@
 import { conflict, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { unitPrice } from "../products/product-price.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
-import { type NewOrderInput, newOrderInputSchema, type OrderRecord, unitPrice } from "./order.js";
+import { type NewOrderInput, newOrderInputSchema, type OrderRecord } from "./order.js";
 import type { OrderStore } from "./order-repository.js";
 
 /** How long an unpaid order holds its stock unless configured otherwise. */

@@ -44,7 +44,3 @@ export const newOrderInputSchema = z.object({
   email: z.email("email must be a valid e-mail address"),
 });
 export type NewOrderInput = z.infer<typeof newOrderInputSchema>;
-
-/** What a buyer pays per unit: the price less the discount, rounded in the buyer's favour. */
-export const unitPrice = (price: number, discountPercent: number): number =>
-  price - Math.floor((price * discountPercent) / 100);

@@ -1,41 +1,12 @@
 import { z } from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
-import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import { textField as text } from "../fields/text-field.js";
+import { hasControlCharacters } from "../text/control-characters.js";
 
 /**
  * Field rules of a product, shared by create and update. Every rule carries the message a seller
  * sees; a missing field is reported as `Field '<field>' is required` by the validator.
  */
-
-// `[^<>]*` stops at the next `<`, so scanning stays linear however many `<` a value holds.
-const HTML_TAG = /<\/?[a-zA-Z!][^<>]*>/;
-
-/**
- * A trimmed text field. Each check aborts the rest once it fails, so a value that is already too long
- * is never scanned further, and the first message is the one that names the problem.
- */
-const text = (
-  field: string,
-  options: { min?: number; max: number; multiLine?: boolean; lengthMessage?: string },
-) =>
-  z
-    .string({ error: `Field '${field}' must be a string` })
-    .trim()
-    .min(1, { error: `Field '${field}' must not be empty`, abort: true })
-    .min(options.min ?? 1, {
-      error: options.lengthMessage ?? `Field '${field}' must be at least ${options.min} characters`,
-      abort: true,
-    })
-    .max(options.max, {
-      error: options.lengthMessage ?? `Field '${field}' must be at most ${options.max} characters`,
-      abort: true,
-    })
-    .refine((v) => isWellFormedText(v), { error: `Field '${field}' must be valid Unicode text`, abort: true })
-    .refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
-      error: `Field '${field}' must not contain control characters`,
-      abort: true,
-    })
-    .refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags`, abort: true });
 
 const commaList = (field: string, minValues: number, max: number) =>
   text(field, { max }).refine(

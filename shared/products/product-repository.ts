@@ -1,14 +1,9 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetAll } from "../data/batch-get.js";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
-import {
-  indexAssignment,
-  indexAttributeList,
-  indexedCollections,
-  indexMembership,
-  keys,
-} from "../data/table-keys.js";
+import { indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { failedConditions } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type ModerationStatus, type ProductRecord, productRecordSchema } from "./product.js";
@@ -30,7 +25,10 @@ export type ProductWriteOutcome = "ok" | "name_taken" | "uuid_taken" | "category
 /** Persistence of products. */
 export interface ProductStore {
   create(product: ProductRecord): Promise<ProductWriteOutcome>;
-  get(productId: string): Promise<ProductRecord | undefined>;
+  /** One product; `consistent` reads it after every write that has succeeded. */
+  get(productId: string, options?: { consistent?: boolean }): Promise<ProductRecord | undefined>;
+  /** The products that exist among `productIds`, by id. */
+  getMany(productIds: readonly string[]): Promise<Map<string, ProductRecord>>;
   /**
    * Applies `changes` if the product still has `current`'s owner, name and uuid. Stock is never set
    * outright: `countDelta` is added to whatever the stock is now, so reservations made meanwhile stay.
@@ -68,9 +66,6 @@ export interface ProductStore {
   ): Promise<ProductRecord | undefined>;
 }
 
-/** REMOVE list that takes a product out of the public catalogue whenever it stops being approved. */
-const leaveCatalogue = indexAttributeList(indexedCollections.catalogue);
-
 const item = (product: ProductRecord) => ({
   ...keys.product(product.id),
   entity: "product",
@@ -80,9 +75,6 @@ const item = (product: ProductRecord) => ({
     [product.seller_id],
     [product.created_at, product.id],
   ),
-  ...(product.status_moderation === "approved"
-    ? indexMembership(indexedCollections.catalogue, [], [product.id])
-    : {}),
 });
 
 /** Builds `SET a = :a, …` for a partial record, with placeholder names that cannot clash with keywords. */
@@ -156,11 +148,21 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
       );
     },
 
-    async get(productId) {
+    async get(productId, options) {
       const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.product(productId) }),
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.product(productId),
+          ConsistentRead: options?.consistent === true,
+        }),
       );
       return result.Item ? productRecordSchema.parse(result.Item) : undefined;
+    },
+
+    async getMany(productIds) {
+      const items = await batchGetAll(client, tableName, productIds.map(keys.product));
+      const products = items.map((item) => productRecordSchema.parse(item));
+      return new Map(products.map((product) => [product.id, product]));
     },
 
     async update(current, changes, countDelta = 0) {
@@ -168,14 +170,14 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
       const set = setExpression(rest);
       // Stock moves by the seller's change, and only while enough is left for a decrease.
       const stock = countDelta === 0 ? "" : " ADD #count :countDelta";
-      const removeCatalogue =
-        changes.status_moderation !== undefined && changes.status_moderation !== "approved";
+      const clearRejection =
+        changes.status_moderation !== undefined && changes.status_moderation !== "rejected";
       const items: TransactItem[] = [
         {
           Update: {
             TableName: tableName,
             Key: keys.product(current.id),
-            UpdateExpression: `SET ${set.expression}${stock}${removeCatalogue ? ` REMOVE ${leaveCatalogue}, rejection_reason` : ""}`,
+            UpdateExpression: `SET ${set.expression}${stock}${clearRejection ? " REMOVE rejection_reason" : ""}`,
             // The guards below were chosen for this owner, name and uuid; if any moved on, start over.
             ConditionExpression: `seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid${countDelta < 0 ? " AND #count >= :needed" : ""}`,
             ExpressionAttributeNames: {
@@ -257,7 +259,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
-            UpdateExpression: `SET status_moderation = :pending, updated_at = :at REMOVE ${leaveCatalogue}, rejection_reason`,
+            UpdateExpression: "SET status_moderation = :pending, updated_at = :at REMOVE rejection_reason",
             ConditionExpression: "seller_id = :seller AND status_moderation <> :pending AND img_key <> :none",
             ExpressionAttributeValues: { ":pending": "pending", ":seller": sellerId, ":none": "", ":at": at },
             ReturnValuesOnConditionCheckFailure: "ALL_OLD",
@@ -283,7 +285,8 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
-            UpdateExpression: `SET img = :url, img_key = :key, status_moderation = :pending, updated_at = :at REMOVE ${leaveCatalogue}, rejection_reason`,
+            UpdateExpression:
+              "SET img = :url, img_key = :key, status_moderation = :pending, updated_at = :at REMOVE rejection_reason",
             ConditionExpression: "seller_id = :seller",
             ExpressionAttributeValues: {
               ":url": image.url,
@@ -304,15 +307,14 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
 
     async decide(productId, decision, at) {
       const approved = decision.status === "approved";
-      const joinCatalogue = indexAssignment(indexedCollections.catalogue, [], [productId]);
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(productId),
             UpdateExpression: approved
-              ? `SET status_moderation = :status, updated_at = :at, ${joinCatalogue.expression} REMOVE rejection_reason`
-              : `SET status_moderation = :status, updated_at = :at, rejection_reason = :reason REMOVE ${leaveCatalogue}`,
+              ? "SET status_moderation = :status, updated_at = :at REMOVE rejection_reason"
+              : "SET status_moderation = :status, updated_at = :at, rejection_reason = :reason",
             // Only a pending product is decided, and nothing without an image is approved.
             ConditionExpression: approved
               ? "attribute_exists(PK) AND status_moderation = :pending AND img_key <> :none"
@@ -322,7 +324,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
               ":pending": "pending",
               ...(approved ? { ":none": "" } : {}),
               ":at": at,
-              ...(approved ? joinCatalogue.values : { ":reason": decision.reason }),
+              ...(approved ? {} : { ":reason": decision.reason }),
             },
             ReturnValuesOnConditionCheckFailure: "ALL_OLD",
           }),

@@ -3,11 +3,17 @@ import { createAccountService } from "../accounts/account-service.js";
 import { createAccessTokens } from "../auth/access-tokens.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { createDocumentClient } from "../aws/dynamodb-client.js";
+import { createProductStreamConsumer } from "../aws/product-stream-consumer.js";
 import { createS3ImageStorage } from "../aws/s3-image-storage.js";
 import { createSesMailer } from "../aws/ses-mailer.js";
 import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
+import { createCatalogueIndexer } from "../catalogue/catalogue-indexer.js";
+import { createCatalogueRepository } from "../catalogue/catalogue-repository.js";
+import { createCatalogueService } from "../catalogue/catalogue-service.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
+import { createCommentRepository } from "../comments/comment-repository.js";
+import { createCommentService } from "../comments/comment-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
@@ -85,8 +91,46 @@ export const accountService = () =>
 /** API key → access token. */
 export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
 
+/** Categories' persistence. */
+const categoryStore = () => createCategoryRepository(client(), tableName());
+
+/** The public catalogue's persistence: facet entries, counts and price trees. */
+const catalogueStore = () => createCatalogueRepository(client(), tableName());
+
+/** Keeps the catalogue in step with products (fed by the table's stream). */
+export const catalogueIndexer = () =>
+  createCatalogueIndexer({
+    products: productStore(),
+    categories: categoryStore(),
+    catalogue: catalogueStore(),
+  });
+
+let catalogueConsumer: ReturnType<typeof createProductStreamConsumer> | undefined;
+/** The table's stream → the catalogue indexer, once per changed product. */
+export const catalogueStreamConsumer = () => {
+  catalogueConsumer ??= createProductStreamConsumer((productId) => catalogueIndexer().sync(productId));
+  return catalogueConsumer;
+};
+
+/** The read side of Reseller API v2: search, a seller's catalogue, one public product. */
+export const catalogueService = () =>
+  createCatalogueService({
+    catalogue: catalogueStore(),
+    products: productStore(),
+    accounts: accountStore(),
+    categories: categoryStore(),
+  });
+
+/** Product comments. */
+export const commentService = () =>
+  createCommentService({
+    comments: createCommentRepository(client(), tableName()),
+    catalogue: catalogueService(),
+    ...clockAndRandomness,
+  });
+
 /** Categories. */
-export const categoryService = () => createCategoryService(createCategoryRepository(client(), tableName()));
+export const categoryService = () => createCategoryService(categoryStore());
 
 let imageStorage: ImageStorage | undefined;
 /** Image storage, configured on first use (only groups that upload images have a bucket). */

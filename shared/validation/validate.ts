@@ -1,29 +1,46 @@
 import type { z } from "zod";
 import { DomainError } from "../errors/domain-error.js";
 
+/** What the input is made of, for messages: body fields, or query parameters. */
+export type InputNoun = "Field" | "Parameter";
+
+interface Problem {
+  readonly field: string;
+  readonly message: string;
+}
+
 const fieldName = (path: readonly PropertyKey[]): string => path.map(String).join(".");
 
-/** The one message for a zod issue: a missing field is named the way the v1 spec words it. */
-const messageOf = (issue: z.core.$ZodIssue): string => {
+/** The problems of one zod issue: an unknown key is named, one problem per key; a missing one is named the v1 way. */
+const problemsOf = (issue: z.core.$ZodIssue, noun: InputNoun): Problem[] => {
   const field = fieldName(issue.path);
-  if (issue.code === "invalid_type" && issue.input === undefined && field !== "") {
-    return `Field '${field}' is required`;
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({
+      field: field === "" ? key : `${field}.${key}`,
+      message: `${noun} '${key}' is not allowed`,
+    }));
   }
-  if (issue.code === "unrecognized_keys") return `Field '${issue.keys[0] ?? ""}' is not allowed`;
-  return issue.message;
+  if (issue.code === "invalid_type" && issue.input === undefined && field !== "") {
+    return [{ field, message: `${noun} '${field}' is required` }];
+  }
+  return [{ field, message: issue.message }];
 };
 
 /**
  * Validates input with a zod schema. Failure is an `invalid_input` error whose message names the first
- * problem and whose details list every one (v1 shows the message only; v2 shows both).
+ * problem and whose details list every one, each with the field or parameter it is about (v1 shows the
+ * message only; v2 shows both).
  */
-export const validate = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
+export const validate = <T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  noun: InputNoun = "Field",
+): z.infer<T> => {
   // Zod 4 leaves `input` out of issues unless asked; it tells a missing field from a mistyped one.
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  throw new DomainError("invalid_input", "invalid_request", first ? messageOf(first) : "Invalid request", {
-    issues: issues.map((i) => ({ field: fieldName(i.path), message: messageOf(i) })),
+  const problems = result.error.issues.flatMap((issue) => problemsOf(issue, noun));
+  throw new DomainError("invalid_input", "invalid_request", problems[0]?.message ?? "Invalid request", {
+    issues: problems,
   });
 };

@@ -181,19 +181,19 @@ const restricted: Record<string, unknown> = {
 
 describe("profileUpdateSchema: the body", () => {
   it("an unknown field is refused with \"Field 'nickname' is not allowed\"", () => {
-    expect(refusal({ nickname: "x" })).toEqual(invalidInput("", "Field 'nickname' is not allowed"));
+    expect(refusal({ nickname: "x" })).toEqual(invalidInput("nickname", "Field 'nickname' is not allowed"));
   });
 
   it("an unknown field beside a valid name is refused with \"Field 'email' is not allowed\"", () => {
     expect(refusal({ name: "Valid Store", email: "x@example.com" })).toEqual(
-      invalidInput("", "Field 'email' is not allowed"),
+      invalidInput("email", "Field 'email' is not allowed"),
     );
   });
 
   it.each(Object.entries(restricted))(
     "%s, which a seller may not set, is refused as not allowed, alone and beside a valid name",
     (field, value) => {
-      const expected = invalidInput("", `Field '${field}' is not allowed`);
+      const expected = invalidInput(field, `Field '${field}' is not allowed`);
       expect(refusal({ [field]: value })).toEqual(expected);
       expect(refusal({ name: "Sneaky Store", [field]: value })).toEqual(expected);
     },

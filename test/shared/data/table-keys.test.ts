@@ -18,6 +18,10 @@ describe("table keys", () => {
       SK: "LEDGER#2026-11-23T10:00:00.000Z#e1",
     });
     expect(keys.productNameGuard(7, "elden ring")).toEqual({ PK: "ACCOUNT#7#NAME#elden ring", SK: "GUARD" });
+    expect(keys.catalogueEntry("C#101", "01P")).toEqual({ PK: "CATALOGUE#C#101", SK: "01P" });
+    expect(keys.facetCounts("S#7")).toEqual({ PK: "CATCOUNT#S#7", SK: "TOTAL" });
+    expect(keys.priceTreeNode("A", 2048)).toEqual({ PK: "CATCOUNT#A", SK: "TREE#00002048" });
+    expect(keys.catalogueManifest("01P")).toEqual({ PK: "PRODUCT#01P", SK: "CATALOGUE" });
   });
 
   it("the table declares exactly GSI1-GSI4, each keyed by its own PK/SK attribute pair", () => {
@@ -45,7 +49,7 @@ describe("table keys", () => {
       indexedCollections.sellerOrders.partition(1),
       indexedCollections.payoutsByStatus.partition("wait"),
       indexedCollections.sellerPayouts.partition(1),
-      indexedCollections.catalogue.partition(),
+      indexedCollections.cataloguePrices.partition("A"),
       indexedCollections.expiringOrders.partition(),
     ];
     expect(new Set(partitions).size).toBe(partitions.length);
@@ -55,9 +59,9 @@ describe("table keys", () => {
     expect(
       indexMembership(indexedCollections.sellerProducts, [42], ["2026-11-23T10:00:00.000Z", "01P"]),
     ).toEqual({ GSI1PK: "SELLER#42#PRODUCTS", GSI1SK: "2026-11-23T10:00:00.000Z#01P" });
-    expect(indexMembership(indexedCollections.catalogue, [], ["01P"])).toEqual({
-      GSI3PK: "CATALOGUE",
-      GSI3SK: "01P",
+    expect(indexMembership(indexedCollections.cataloguePrices, ["T#eld"], [2500, "01P"])).toEqual({
+      GSI3PK: "CATALOGUE#T#eld",
+      GSI3SK: "0002500#01P",
     });
     expect(indexMembership(indexedCollections.sellerPayouts, [9], ["t", "p1"])).toEqual({
       GSI2PK: "ACCOUNT#9#PAYOUTS",
@@ -73,7 +77,7 @@ describe("table keys", () => {
   });
 
   it("indexAttributeList names the two attributes that take an item out of a sparse index", () => {
-    expect(indexAttributeList(indexedCollections.catalogue)).toBe("GSI3PK, GSI3SK");
+    expect(indexAttributeList(indexedCollections.cataloguePrices)).toBe("GSI3PK, GSI3SK");
     expect(indexAttributeList(indexedCollections.expiringOrders)).toBe("GSI4PK, GSI4SK");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../shared/errors/domain-error.js";
-import { unitPrice } from "../../../shared/orders/order.js";
+import { unitPrice } from "../../../shared/products/product-price.js";
 import { orderService } from "../../../shared/runtime/dependencies.js";
 import { request } from "../../support/http.js";
 import { orderServiceAt, sellerWithProduct, stockOf, stores } from "../../support/orders.js";

@@ -88,7 +88,7 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
     { field: "seller_id", value: 1 },
   ])("an unknown field $field is refused with \"Field '$field' is not allowed\"", ({ field, value }) => {
     expect(refusal(payoutBody({ [field]: value }))).toEqual(
-      invalidInput("", `Field '${field}' is not allowed`),
+      invalidInput(field, `Field '${field}' is not allowed`),
     );
   });
 

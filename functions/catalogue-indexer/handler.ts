@@ -1,0 +1,6 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
+import { catalogueStreamConsumer } from "../../shared/runtime/dependencies.js";
+
+/** The table's stream (product changes) → the public catalogue's facets, counts and price trees. */
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  catalogueStreamConsumer()(event);

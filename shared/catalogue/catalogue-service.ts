@@ -1,0 +1,87 @@
+import type { AccountStore } from "../accounts/account-repository.js";
+import { isBlockedForResellers } from "../categories/category.js";
+import type { CategoryStore } from "../categories/category-repository.js";
+import { forbidden, notFound } from "../errors/domain-error.js";
+import { isId } from "../ids/ids.js";
+import type { ProductStore } from "../products/product-repository.js";
+import { isPublic } from "./catalogue-listing.js";
+import type { CatalogueStore } from "./catalogue-repository.js";
+import { type ProductSummary, type PublicProduct, productSummary, publicProduct } from "./public-product.js";
+import { candidateFacets, planSearch, type SearchQuery } from "./search-query.js";
+
+/** One page of a list, with what v2 puts in `meta`. */
+export interface Page<T> {
+  readonly items: T[];
+  readonly meta: { page: number; limit: number; total: number };
+}
+
+/** 403 for anything in a category resellers may not see. */
+export const blockedCategory = () =>
+  forbidden("This category is not available to resellers", "blocked_category");
+
+const productNotFound = () => notFound("Product not found");
+
+/** The read side of Reseller API v2: search, a seller's catalogue and one public product. */
+export const createCatalogueService = (deps: {
+  catalogue: CatalogueStore;
+  products: Pick<ProductStore, "get" | "getMany">;
+  accounts: Pick<AccountStore, "findById" | "findMany">;
+  categories: Pick<CategoryStore, "get" | "getMany">;
+}) => {
+  // The page's products as they are now: one that stopped being public since it was listed is left out.
+  const summaries = async (productIds: readonly string[]): Promise<ProductSummary[]> => {
+    if (productIds.length === 0) return [];
+    const products = await deps.products.getMany(productIds);
+    const found = [...products.values()];
+    const [categories, sellers] = await Promise.all([
+      deps.categories.getMany([...new Set(found.map((p) => p.id_categories))]),
+      deps.accounts.findMany([...new Set(found.map((p) => p.seller_id))]),
+    ]);
+    return productIds.flatMap((id) => {
+      const product = products.get(id);
+      if (!product || !isPublic(product, categories.get(product.id_categories))) return [];
+      return [productSummary(product, sellers.get(product.seller_id))];
+    });
+  };
+
+  const search = async (query: SearchQuery): Promise<Page<ProductSummary>> => {
+    if (query.category_id !== undefined && isBlockedForResellers(query.category_id)) throw blockedCategory();
+    const counts = await deps.catalogue.counts(candidateFacets(query));
+    const plan = planSearch(query, counts);
+    const listed = counts.get(plan.facet)?.[plan.countField] ?? 0;
+    const meta = { page: query.page, limit: query.limit };
+    if (listed === 0) return { items: [], meta: { ...meta, total: 0 } };
+    const [ids, total] = await Promise.all([
+      deps.catalogue.readPage(plan),
+      plan.total === "counter"
+        ? Promise.resolve(listed)
+        : plan.total === "tree" && plan.priceRange
+          ? deps.catalogue.countInPriceRange(plan.facet, plan.priceRange, plan.countField)
+          : deps.catalogue.countMatches(plan),
+    ]);
+    return { items: await summaries(ids), meta: { ...meta, total } };
+  };
+
+  return {
+    /** GET /search: public products matching every given criterion, in the asked order, one page. */
+    search,
+
+    /** GET /products/{seller_id}: a seller's public products, newest first; an unknown seller is 404. */
+    async sellerProducts(sellerId: number, page: number, limit: number): Promise<Page<ProductSummary>> {
+      if (!(await deps.accounts.findById(sellerId))) throw notFound("Seller not found");
+      return search({ seller_id: sellerId, page, limit, sort: "newest" });
+    },
+
+    /** GET /product/{id}: a public product in full; hidden ones are 404, blocked categories 403. */
+    async product(productId: string): Promise<PublicProduct> {
+      const product = isId(productId) ? await deps.products.get(productId) : undefined;
+      if (product?.status_moderation !== "approved") throw productNotFound();
+      if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
+      const category = await deps.categories.get(product.id_categories);
+      if (!category || !isPublic(product, category)) throw productNotFound();
+      return publicProduct(product, await deps.accounts.findById(product.seller_id), category);
+    },
+  };
+};
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { facets, keepsPriceTree } from "./catalogue-listing.js";
+import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-text.js";
+
+/** Results beyond this many (page × limit) are not served: deeper pages would read ever more entries. */
+export const MAX_RESULT_WINDOW = 10_000;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
+
+const amount = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, `${name} must be a number of roubles from 0 to 9999999999`)
+    .transform(Number);
+
+/** GET /search query parameters (all optional), as strings from the query string. */
+export const searchQuerySchema = z
+  .strictObject({
+    q: z.string().max(200, "q must be at most 200 characters").optional(),
+    category_id: wholeNumber("category_id", 1, 2_147_483_647).optional(),
+    seller_id: wholeNumber("seller_id", 1, 2_147_483_647).optional(),
+    min_price: amount("min_price").optional(),
+    max_price: amount("max_price").optional(),
+    availability: z.enum(["in_stock"], { error: "availability must be in_stock" }).optional(),
+    sort: z
+      .enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" })
+      .default("newest"),
+    page: wholeNumber("page", 1, MAX_RESULT_WINDOW).default(1),
+    limit: wholeNumber("limit", 1, 100).default(20),
+  })
+  .refine((p) => p.min_price === undefined || p.max_price === undefined || p.max_price >= p.min_price, {
+    path: ["max_price"],
+    error: "max_price must not be below min_price",
+  })
+  .refine((p) => p.page * p.limit <= MAX_RESULT_WINDOW, {
+    path: ["page"],
+    error: `page × limit must not exceed ${MAX_RESULT_WINDOW}; narrow the search instead`,
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** page and limit of a v2 list other than search (a seller's catalogue, comments). */
+export const pageQuerySchema = z.strictObject({
+  page: wholeNumber("page", 1, MAX_RESULT_WINDOW).default(1),
+  limit: wholeNumber("limit", 1, 100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** Counts a facet keeps: every listed product, and those in stock. */
+export interface FacetCounts {
+  readonly total: number;
+  readonly in_stock: number;
+}
+
+/** A price range in whole roubles, both ends included. */
+export interface PriceRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** How one search is answered: which facet is read in which order, what is filtered, where the total comes from. */
+export interface SearchPlan {
+  readonly facet: string;
+  readonly order: "newest" | "price";
+  readonly descending: boolean;
+  /** Served by the price order's key when `order` is price, else by the filter. */
+  readonly priceRange: PriceRange | undefined;
+  /** Constraints the facet does not serve; each listed product must meet them all. */
+  readonly filter: {
+    /** Each must start some word of the product (`contains(words, " <prefix>")`). */
+    readonly wordPrefixes: readonly string[];
+    readonly categoryId: number | undefined;
+    readonly sellerId: number | undefined;
+    readonly inStock: boolean;
+    readonly priceRange: PriceRange | undefined;
+  };
+  /** counter: the facet's count; tree: the facet's price tree; query: counting the matches of the facet. */
+  readonly total: "counter" | "tree" | "query";
+  readonly countField: keyof FacetCounts;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** The query's words, as many as are used. */
+export const queryWords = (query: Pick<SearchQuery, "q">): string[] =>
+  searchWords(query.q ?? "").slice(0, MAX_QUERY_WORDS);
+
+/** The facets that could serve a query: one per word, the category, the seller, or everything. */
+export const candidateFacets = (query: SearchQuery): string[] => {
+  const candidates = queryWords(query).map((word) => facets.term(termOf(word)));
+  if (query.category_id !== undefined) candidates.push(facets.category(query.category_id));
+  if (query.seller_id !== undefined) candidates.push(facets.seller(query.seller_id));
+  if (candidates.length === 0) candidates.push(facets.all);
+  return [...new Set(candidates)];
+};
+
+const priceRangeOf = (query: SearchQuery): PriceRange | undefined =>
+  query.min_price === undefined && query.max_price === undefined
+    ? undefined
+    : {
+        min: Math.max(0, Math.ceil(query.min_price ?? 0)),
+        max: Math.floor(query.max_price ?? Number.MAX_SAFE_INTEGER),
+      };
+
+/**
+ * Plans a search: reads the smallest candidate facet (by the counts it keeps), filters by what that facet
+ * does not already guarantee, and takes the total from counters whenever the facet alone answers the query.
+ */
+export const planSearch = (query: SearchQuery, counts: ReadonlyMap<string, FacetCounts>): SearchPlan => {
+  const countField: keyof FacetCounts = query.availability === "in_stock" ? "in_stock" : "total";
+  const sizeOf = (facet: string) => counts.get(facet)?.[countField] ?? 0;
+  const facet = candidateFacets(query).reduce((best, next) => (sizeOf(next) < sizeOf(best) ? next : best));
+  const words = queryWords(query);
+  // A word needs the filter unless its own term facet is the one read and the term is the whole word.
+  const wordPrefixes = words.filter(
+    (word) => facets.term(termOf(word)) !== facet || [...word].length > MAX_TERM_LENGTH,
+  );
+  const categoryId = facet === facets.category(query.category_id ?? 0) ? undefined : query.category_id;
+  const sellerId = facet === facets.seller(query.seller_id ?? 0) ? undefined : query.seller_id;
+  const priceRange = priceRangeOf(query);
+  const order = query.sort === "newest" ? "newest" : "price";
+  const onlyFacet = wordPrefixes.length === 0 && categoryId === undefined && sellerId === undefined;
+  const total =
+    onlyFacet && priceRange === undefined ? "counter" : onlyFacet && keepsPriceTree(facet) ? "tree" : "query";
+  return {
+    facet,
+    order,
+    descending: query.sort !== "price",
+    priceRange,
+    filter: {
+      wordPrefixes,
+      categoryId,
+      sellerId,
+      inStock: query.availability === "in_stock",
+      priceRange: order === "price" ? undefined : priceRange,
+    },
+    total,
+    countField,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  };
+};

@@ -1,0 +1,47 @@
+import type { CatalogueService, Page } from "../catalogue/catalogue-service.js";
+import { notFound } from "../errors/domain-error.js";
+import { isId } from "../ids/ids.js";
+import type { Randomness } from "../ids/randomness.js";
+import type { Clock } from "../time/clock.js";
+import {
+  type CommentRecord,
+  type NewCommentInput,
+  newCommentInputSchema,
+  type PublicComment,
+} from "./comment.js";
+import type { CommentStore } from "./comment-repository.js";
+
+/** Product comments: operators add them (that is their moderation); resellers read those of public products. */
+export const createCommentService = (deps: {
+  comments: CommentStore;
+  catalogue: Pick<CatalogueService, "product">;
+  now: Clock;
+  random: Randomness;
+}) => ({
+  /** Operator: adds a moderated comment to a product. */
+  async add(input: NewCommentInput): Promise<CommentRecord> {
+    const parsed = newCommentInputSchema.parse(input);
+    if (!isId(parsed.product_id)) throw notFound(`Product ${parsed.product_id} not found`);
+    const comment: CommentRecord = {
+      comment_id: deps.random.uuid(),
+      product_id: parsed.product_id,
+      rating: parsed.rating,
+      text: parsed.text,
+      created_at: deps.now().toISOString(),
+    };
+    if (!(await deps.comments.add(comment))) throw notFound(`Product ${parsed.product_id} not found`);
+    return comment;
+  },
+
+  /** GET /comment/{product_id}: newest first, one page; the product must be public (404, or 403 if blocked). */
+  async list(productId: string, page: number, limit: number): Promise<Page<PublicComment>> {
+    await deps.catalogue.product(productId);
+    const { comments, total } = await deps.comments.page(productId, (page - 1) * limit, limit);
+    return {
+      items: comments.map(({ rating, text, created_at }) => ({ rating, text, created_at })),
+      meta: { page, limit, total },
+    };
+  },
+});
+
+export type CommentService = ReturnType<typeof createCommentService>;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { textField } from "../fields/text-field.js";
+
+/** A comment as stored. */
+export const commentRecordSchema = z.object({
+  comment_id: z.string(),
+  product_id: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type CommentRecord = z.infer<typeof commentRecordSchema>;
+
+/** The operator's `comment add`: comments are moderated by being added by an operator. */
+export const newCommentInputSchema = z.object({
+  product_id: z.string(),
+  rating: z
+    .int({ error: "rating must be a whole number from 1 to 5" })
+    .min(1, "rating must be a whole number from 1 to 5")
+    .max(5, "rating must be a whole number from 1 to 5"),
+  // The text follows the rules of a product's description: no HTML, no control characters but line breaks.
+  text: textField("text", { max: 1000, multiLine: true }),
+});
+export type NewCommentInput = z.infer<typeof newCommentInputSchema>;
+
+/** A comment as GET /comment/{product_id} shows it. */
+export interface PublicComment {
+  readonly rating: number;
+  readonly text: string;
+  readonly created_at: string;
+}
