@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { DomainError } from "../../shared/errors/domain-error.js";
-import { validate } from "../../shared/validation/validate.js";
+import { type InputNoun, validate } from "../../shared/validation/validate.js";
 
 /** One problem as `validate` lists it in `details.issues` (shown by v2). */
 export interface Issue {
@@ -20,9 +20,9 @@ export interface Refusal {
 }
 
 /** Validates `input` with `schema` and returns how it was refused; fails when the schema accepts it. */
-export const refusalOf = (schema: z.ZodType, input: unknown): Refusal => {
+export const refusalOf = (schema: z.ZodType, input: unknown, noun: InputNoun = "Field"): Refusal => {
   try {
-    validate(schema, input);
+    validate(schema, input, noun);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const issues = (error.details?.issues ?? []) as readonly Issue[];
