@@ -55,18 +55,19 @@ const listingValuesOf = (item: Record<string, unknown>): ListingValues => ({
   words: String(item.words),
 });
 
+/** A facet's entry for a listed product, as stored: newest-first by its key, by price through GSI3. */
+export const catalogueEntryItem = (facet: string, values: ListingValues) => ({
+  ...keys.catalogueEntry(facet, values.product_id),
+  entity: "catalogue_entry",
+  ...values,
+  ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
+});
+
 /** The DynamoDB implementation of CatalogueStore. */
 export const createCatalogueRepository = (
   client: DynamoDBDocumentClient,
   tableName: string,
 ): CatalogueStore => {
-  const entryItem = (facet: string, values: ListingValues) => ({
-    ...keys.catalogueEntry(facet, values.product_id),
-    entity: "catalogue_entry",
-    ...values,
-    ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
-  });
-
   // The entry holds exactly `before` when the believed state is right; counters move by the difference.
   const itemsOf = ({ facet, before, after }: FacetChange): TransactItem[] => {
     const productId = (after ?? before)?.product_id ?? "";
@@ -79,7 +80,7 @@ export const createCatalogueRepository = (
       : { ConditionExpression: "attribute_not_exists(PK)" };
     const items: TransactItem[] = [
       after
-        ? { Put: { TableName: tableName, Item: entryItem(facet, after), ...believed } }
+        ? { Put: { TableName: tableName, Item: catalogueEntryItem(facet, after), ...believed } }
         : { Delete: { TableName: tableName, Key: key, ...believed } },
     ];
     const total = (after ? 1 : 0) - (before ? 1 : 0);
