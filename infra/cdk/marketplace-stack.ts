@@ -34,6 +34,7 @@ export class MarketplaceStack extends Stack {
         { name: "Webhooks", queue: workers.webhooks.deadLetter },
         { name: "Emails", queue: workers.emails.deadLetter },
         { name: "Outbox", queue: workers.outboxDeadLetter },
+        { name: "Catalogue", queue: workers.catalogueDeadLetter },
       ],
     });
 
@@ -65,6 +66,7 @@ export class MarketplaceStack extends Stack {
       api: api.httpApi,
       accessLogs: data.accessLogs,
       outboxDeadLetter: workers.outboxDeadLetter,
+      catalogueDeadLetter: workers.catalogueDeadLetter,
     });
   }
 }

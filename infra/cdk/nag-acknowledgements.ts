@@ -13,6 +13,7 @@ export interface AcknowledgedConstructs {
   readonly api: HttpApi;
   readonly accessLogs: Bucket;
   readonly outboxDeadLetter: Queue;
+  readonly catalogueDeadLetter: Queue;
 }
 
 /** Every AwsSolutions finding we accept, with the reason we accept it; anything new fails synth. */
@@ -51,6 +52,11 @@ export const acknowledgeStackFindings = (stack: Stack, c: AcknowledgedConstructs
     id: "AwsSolutions-SQS3",
     reason:
       "This queue is the dead-letter destination of the outbox stream's event source mapping (records that could not be forwarded in 24 hours); the rule only recognises queue-to-queue redrive.",
+  });
+  Validations.of(c.catalogueDeadLetter).acknowledge({
+    id: "AwsSolutions-SQS3",
+    reason:
+      "This queue is the dead-letter destination of the catalogue indexer's stream event source mapping (product records it could not index within its retries or 24 hours); the rule only recognises queue-to-queue redrive.",
   });
   Validations.of(c.api).acknowledge({
     id: "AwsSolutions-APIG4",

@@ -93,9 +93,14 @@ export class MarketplaceData {
     return `https://${this.cdn.distributionDomainName}`;
   }
 
+  /** TABLE_NAME alone: for a function that works on the table but must not read the master secret. */
+  get tableEnvironment(): { readonly TABLE_NAME: string } {
+    return { TABLE_NAME: this.table.tableName };
+  }
+
   /** TABLE_NAME and MASTER_SECRET_ARN: the environment every function that works on the table gets. */
   get baseEnvironment(): Record<string, string> {
-    return { TABLE_NAME: this.table.tableName, MASTER_SECRET_ARN: this.masterSecret.secretArn };
+    return { ...this.tableEnvironment, MASTER_SECRET_ARN: this.masterSecret.secretArn };
   }
 
   /** Gives a role exactly what a permission profile allows on the table, the secrets and the images. */

@@ -6,6 +6,8 @@ import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
+import { keys } from "../../../shared/data/table-keys.js";
+import { tableSchema } from "../../../shared/data/table-schema.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
 import type { MarketplaceData } from "./data.js";
@@ -28,6 +30,8 @@ export interface WorkQueue {
 /** Receives before an e-mail job moves to its dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
 const workerTimeout = Duration.seconds(30);
+/** Retries of a catalogue stream record before its dead-letter queue (within the 24 hours a record may wait). */
+const CATALOGUE_RETRY_ATTEMPTS = 10;
 
 const workQueue = (
   scope: Construct,
@@ -51,15 +55,21 @@ const workQueue = (
   return { queue, deadLetter };
 };
 
-/** Background work: webhook and e-mail queues and senders, the outbox forwarder, the maintenance job. */
+/**
+ * Background work: webhook and e-mail queues and senders, the outbox forwarder, the catalogue indexer,
+ * the maintenance job.
+ */
 export class MarketplaceWorkers {
   readonly webhooks: WorkQueue;
   readonly emails: WorkQueue;
   /** Where the outbox forwarder's stream records go when they could not be forwarded in 24 hours. */
   readonly outboxDeadLetter: Queue;
+  /** Where the catalogue indexer's stream records go when they could not be indexed (retries or 24 hours). */
+  readonly catalogueDeadLetter: Queue;
   readonly webhookSender: MarketplaceFunction;
   readonly mailer: MarketplaceFunction;
   readonly outboxForwarder: MarketplaceFunction;
+  readonly catalogueIndexer: MarketplaceFunction;
   readonly maintenance: MarketplaceFunction;
 
   constructor(scope: Construct, props: MarketplaceWorkersProps) {
@@ -140,6 +150,44 @@ export class MarketplaceWorkers {
           FilterCriteria.filter({
             eventName: FilterRule.isEqual("INSERT"),
             dynamodb: { NewImage: { entity: { S: FilterRule.isEqual("outbox") } } },
+          }),
+        ],
+      }),
+    );
+
+    // The public catalogue follows the products through the same stream. The filter is on the key, not on
+    // `entity` in an image: a REMOVE has no NewImage and an INSERT no OldImage, while every record of a
+    // product item (SK "PRODUCT", and nothing else has it) carries its keys. It also keeps out the
+    // catalogue items the indexer writes itself, so its own writes never feed it.
+    this.catalogueDeadLetter = new Queue(scope, "CatalogueDeadLetter", {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.catalogueIndexer = new MarketplaceFunction(scope, "CatalogueIndexer", {
+      entry: "functions/catalogue-indexer/handler.ts",
+      description: "Keeps the public catalogue in step with product changes from the table stream",
+      // The table only: the indexer reads no sealed value, so it gets neither the master secret nor its ARN.
+      environment: data.tableEnvironment,
+      timeout: Duration.minutes(1),
+    });
+    // Reads products, categories and listings; writes catalogue entries and counters. No stream or
+    // table-admin action: the event source mapping below grants the stream reads.
+    data.grant(this.catalogueIndexer.role, { table: "read-write", masterSecret: false, images: false });
+    this.catalogueIndexer.function.addEventSource(
+      new DynamoEventSource(data.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        reportBatchItemFailures: true,
+        maxRecordAge: Duration.hours(24),
+        // A sync re-reads the product as it is now, so a retry is always safe and rides out throttling and
+        // transaction conflicts; the bound keeps one product that keeps failing from holding up its shard
+        // (every later product change in it) for the whole 24 hours.
+        retryAttempts: CATALOGUE_RETRY_ATTEMPTS,
+        onFailure: new SqsDlq(this.catalogueDeadLetter),
+        filters: [
+          FilterCriteria.filter({
+            dynamodb: { Keys: { [tableSchema.sortKey]: { S: FilterRule.isEqual(keys.product("").SK) } } },
           }),
         ],
       }),

@@ -33,7 +33,9 @@ import {
 } from "./template-view.js";
 
 const apiFunctionIds = endpointGroups.map(constructIdOf);
-const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance", "OutboxForwarder"];
+const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance", "OutboxForwarder", "CatalogueIndexer"];
+/** The functions fed by the table's stream: the only ones that may read it. */
+const streamConsumerIds = ["CatalogueIndexer", "OutboxForwarder"];
 const allFunctionIds = [...apiFunctionIds, ...workerFunctionIds];
 
 const dynamoWriteActions = [
@@ -150,10 +152,25 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(174);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(182);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(174);
+      expect(allResources()).toHaveLength(182);
+      // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
+      // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it.
+      expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
+        ["CatalogueDeadLetterAlarm2583DF13", "AWS::CloudWatch::Alarm"],
+        ["CatalogueDeadLetterBBD9567B", "AWS::SQS::Queue"],
+        ["CatalogueDeadLetterPolicy3BFCA066", "AWS::SQS::QueuePolicy"],
+        ["CatalogueIndexerFunction4CE7D031", "AWS::Lambda::Function"],
+        [
+          "CatalogueIndexerFunctionDynamoDBEventSourceMarketplaceTable34C6290DAE6A1FC8",
+          "AWS::Lambda::EventSourceMapping",
+        ],
+        ["CatalogueIndexerLogs64248531", "AWS::Logs::LogGroup"],
+        ["CatalogueIndexerRole6F4D030E", "AWS::IAM::Role"],
+        ["CatalogueIndexerRoleDefaultPolicyE1853AEC", "AWS::IAM::Policy"],
+      ]);
     });
 
     it("the retained stateful resources keep their exact logical IDs: table TableCD117FA1, buckets Images2D38C313 and AccessLogs8B620ECA", () => {
@@ -348,9 +365,10 @@ describe("MarketplaceStack", () => {
       },
     );
 
-    it("there are exactly two work queues and three dead-letter queues, all SQS-managed-encrypted, and three event source mappings", () => {
+    it("there are exactly two work queues and four dead-letter queues, all SQS-managed-encrypted, and four event source mappings", () => {
       const queues = ofType("AWS::SQS::Queue");
       expect(queues.map((q) => q.logicalId.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+        "CatalogueDeadLetter",
         "EmailsDeadLetter",
         "EmailsQueue",
         "OutboxDeadLetter",
@@ -361,7 +379,11 @@ describe("MarketplaceStack", () => {
         expect(queue.properties.SqsManagedSseEnabled, queue.logicalId).toBe(true);
         expect(queue.properties.KmsMasterKeyId, queue.logicalId).toBeUndefined();
       }
-      template().resourceCountIs("AWS::Lambda::EventSourceMapping", 3);
+      template().resourceCountIs("AWS::Lambda::EventSourceMapping", 4);
+      const fed = ofType("AWS::Lambda::EventSourceMapping")
+        .map((m) => refId(m.properties.FunctionName, "FunctionName").replace(/Function[0-9A-F]{8}$/, ""))
+        .sort();
+      expect(fed).toEqual(["CatalogueIndexer", "Mailer", "OutboxForwarder", "WebhookSender"]);
     });
 
     it("the outbox forwarder reads only outbox INSERTs from the table's stream, reports failures per record, and may only send to the two work queues", () => {
@@ -406,12 +428,67 @@ describe("MarketplaceStack", () => {
         ),
       ).toEqual([]);
     });
+
+    it("the catalogue indexer reads every change of a product item (key SK = PRODUCT) from the table's stream, reports failures per record, and sends what it could not index to its own dead-letter queue", () => {
+      const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+      const deadLetter = findOne("AWS::SQS::Queue", "CatalogueDeadLetter");
+      const mappings = ofType("AWS::Lambda::EventSourceMapping").filter(
+        (m) => refId(m.properties.FunctionName, "FunctionName") === functionOf("CatalogueIndexer").logicalId,
+      );
+      expect(mappings).toHaveLength(1);
+      const [mapping] = mappings;
+      expect(mapping?.properties).toMatchObject({
+        EventSourceArn: { "Fn::GetAtt": [table.logicalId, "StreamArn"] },
+        StartingPosition: "TRIM_HORIZON",
+        BatchSize: 100,
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+        MaximumRecordAgeInSeconds: 86_400,
+        MaximumRetryAttempts: 10,
+        DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [deadLetter.logicalId, "Arn"] } } },
+      });
+      // No eventName and no image in the pattern: INSERT, MODIFY and REMOVE records all carry the keys.
+      expect(mapping?.properties.FilterCriteria).toEqual({
+        Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { SK: { S: ["PRODUCT"] } } } }) }],
+      });
+      expect(tableSchema.sortKey).toBe("SK");
+      expect(deadLetter.properties).toEqual({
+        MessageRetentionPeriod: 1_209_600,
+        SqsManagedSseEnabled: true,
+      });
+    });
+
+    it("the catalogue indexer may read and write the table's items and read its stream, send only to its own dead-letter queue, and nothing else (no secret, no work queue, no SES, no S3)", () => {
+      const deadLetter = findOne("AWS::SQS::Queue", "CatalogueDeadLetter");
+      expect(allowedActions("CatalogueIndexer")).toEqual([
+        "dynamodb:BatchGetItem",
+        "dynamodb:BatchWriteItem",
+        "dynamodb:ConditionCheckItem",
+        "dynamodb:DeleteItem",
+        "dynamodb:DescribeStream",
+        "dynamodb:GetItem",
+        "dynamodb:GetRecords",
+        "dynamodb:GetShardIterator",
+        "dynamodb:ListStreams",
+        "dynamodb:PutItem",
+        "dynamodb:Query",
+        "dynamodb:UpdateItem",
+        "logs:CreateLogStream",
+        "logs:PutLogEvents",
+        "sqs:GetQueueAttributes",
+        "sqs:GetQueueUrl",
+        "sqs:SendMessage",
+      ]);
+      const sends = statementsOf("CatalogueIndexer").filter((st) =>
+        st.actions.some((a) => a.startsWith("sqs:")),
+      );
+      expect(sends.flatMap((st) => st.resources)).toEqual([{ "Fn::GetAtt": [deadLetter.logicalId, "Arn"] }]);
+    });
   });
 
   describe("functions", () => {
-    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer, Maintenance and OutboxForwarder workers", () => {
+    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer, Maintenance, OutboxForwarder and CatalogueIndexer workers", () => {
       const functions = ofType("AWS::Lambda::Function").map((f) => f.logicalId);
-      expect(functions).toHaveLength(endpointGroups.length + 4);
+      expect(functions).toHaveLength(endpointGroups.length + 5);
       for (const id of allFunctionIds)
         expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
     });
@@ -457,7 +534,7 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("every function but the outbox forwarder gets TABLE_NAME and MASTER_SECRET_ARN; the forwarder gets neither", () => {
+    it("every function but the stream consumers gets TABLE_NAME and MASTER_SECRET_ARN; the outbox forwarder gets neither, the catalogue indexer only TABLE_NAME", () => {
       // The master secret and the payment provider's callback secret.
       template().resourceCountIs("AWS::SecretsManager::Secret", 2);
       const secret = findOne("AWS::SecretsManager::Secret", "MasterSecret");
@@ -465,7 +542,10 @@ describe("MarketplaceStack", () => {
       // The forwarder only moves stream records to queues: it needs neither the table nor the secret.
       expect(environmentOf("OutboxForwarder").TABLE_NAME).toBeUndefined();
       expect(environmentOf("OutboxForwarder").MASTER_SECRET_ARN).toBeUndefined();
-      for (const id of allFunctionIds.filter((f) => f !== "OutboxForwarder")) {
+      // The indexer works on the table but reads no sealed value.
+      expect(environmentOf("CatalogueIndexer").TABLE_NAME).toEqual({ Ref: table.logicalId });
+      expect(environmentOf("CatalogueIndexer").MASTER_SECRET_ARN).toBeUndefined();
+      for (const id of allFunctionIds.filter((f) => !streamConsumerIds.includes(f))) {
         const environment = environmentOf(id);
         expect(environment.TABLE_NAME, id).toEqual({ Ref: table.logicalId });
         expect(environment.MASTER_SECRET_ARN, id).toEqual({ Ref: secret.logicalId });
@@ -583,17 +663,37 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("only the outbox forwarder may read the table's stream, and no function role may change the table itself", () => {
-      expect(allowedActions("OutboxForwarder")).toEqual(
-        expect.arrayContaining(["dynamodb:GetRecords", "dynamodb:GetShardIterator"]),
+    it("only the stream consumers (outbox forwarder, catalogue indexer) may read the table's stream, and no function role may change the table itself", () => {
+      // Their event source mappings grant the stream reads; the data construct's grant never does.
+      const streamRead = [
+        "dynamodb:DescribeStream",
+        "dynamodb:GetRecords",
+        "dynamodb:GetShardIterator",
+        "dynamodb:ListStreams",
+      ];
+      const expected = Object.fromEntries(allFunctionIds.map((id) => [id, [] as string[]]));
+      for (const id of streamConsumerIds) expected[id] = streamRead;
+      expect(
+        actionsByFunction((a) => a.startsWith("dynamodb:") && /Stream|GetRecords|GetShardIterator/.test(a)),
+      ).toEqual(expected);
+      // Nobody scans the table or changes the table itself (CreateTable, UpdateTable, DeleteTable…).
+      expect(actionsByFunction((a) => a.startsWith("dynamodb:") && /Table|Scan/.test(a))).toEqual(
+        Object.fromEntries(allFunctionIds.map((id) => [id, [] as string[]])),
       );
-      for (const id of allFunctionIds.filter((f) => f !== "OutboxForwarder")) {
-        const dynamo = allowedActions(id).filter((a) => a.startsWith("dynamodb:"));
-        expect(
-          dynamo.filter((a) => /Stream|GetRecords|GetShardIterator|Table|Scan/.test(a)),
-          id,
-        ).toEqual([]);
-      }
+    });
+
+    it("only the outbox forwarder may send to the work queues; the catalogue indexer sends only to its own dead-letter queue", () => {
+      const work = ["WebhooksQueue", "EmailsQueue"].map((id) =>
+        JSON.stringify({ "Fn::GetAtt": [findOne("AWS::SQS::Queue", id).logicalId, "Arn"] }),
+      );
+      const senders = allFunctionIds.filter((id) =>
+        statementsOf(id).some(
+          (st) =>
+            st.actions.includes("sqs:SendMessage") &&
+            st.resources.some((r) => work.includes(JSON.stringify(r))),
+        ),
+      );
+      expect(senders).toEqual(["OutboxForwarder"]);
     });
 
     it("the read-only v2-catalog group has no DynamoDB write action (PutItem, UpdateItem, DeleteItem, BatchWriteItem)", () => {
@@ -679,7 +779,7 @@ describe("MarketplaceStack", () => {
   });
 
   describe("alarms", () => {
-    it.each(["Webhooks", "Emails"])(
+    it.each(["Webhooks", "Emails", "Outbox", "Catalogue"])(
       "the %s dead-letter queue has an alarm on visible messages (>= 1) that notifies the operator topic",
       (name) => {
         const deadLetter = findOne("AWS::SQS::Queue", `${name}DeadLetter`);
@@ -710,8 +810,18 @@ describe("MarketplaceStack", () => {
         Threshold: 5,
         AlarmActions: [{ Ref: topic.logicalId }],
       });
-      // One per dead-letter queue (webhooks, e-mails, outbox) and this one.
-      template().resourceCountIs("AWS::CloudWatch::Alarm", 4);
+      // One per dead-letter queue (webhooks, e-mails, outbox, catalogue) and this one.
+      expect(
+        ofType("AWS::CloudWatch::Alarm")
+          .map((a) => a.logicalId.replace(/[0-9A-F]{8}$/, ""))
+          .sort(),
+      ).toEqual([
+        "Api5xxAlarm",
+        "CatalogueDeadLetterAlarm",
+        "EmailsDeadLetterAlarm",
+        "OutboxDeadLetterAlarm",
+        "WebhooksDeadLetterAlarm",
+      ]);
     });
   });
 });

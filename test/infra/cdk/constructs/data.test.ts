@@ -221,12 +221,13 @@ describe("MarketplaceData", () => {
     });
   });
 
-  it("baseEnvironment is exactly TABLE_NAME and MASTER_SECRET_ARN, and imageBaseUrl is the CDN's HTTPS domain", () => {
+  it("baseEnvironment is exactly TABLE_NAME and MASTER_SECRET_ARN, tableEnvironment exactly TABLE_NAME, and imageBaseUrl is the CDN's HTTPS domain", () => {
     const { stack, data } = build();
     expect(stack.resolve(data.baseEnvironment)).toEqual({
       TABLE_NAME: { Ref: "TableCD117FA1" },
       MASTER_SECRET_ARN: { Ref: "MasterSecretA11BF785" },
     });
+    expect(stack.resolve(data.tableEnvironment)).toEqual({ TABLE_NAME: { Ref: "TableCD117FA1" } });
     expect(stack.resolve(data.imageBaseUrl)).toEqual({
       "Fn::Join": ["", ["https://", { "Fn::GetAtt": ["ImageCdn2F3EFA6B", "DomainName"] }]],
     });

@@ -20,7 +20,7 @@ const build = (names: readonly string[]) => {
   return { stack, observability, view: ownResources(stack, dependencies) };
 };
 
-const deployedNames = ["Webhooks", "Emails", "Outbox"];
+const deployedNames = ["Webhooks", "Emails", "Outbox", "Catalogue"];
 const topicRef = { Ref: "OperatorAlarms0A66BB52" };
 
 describe("MarketplaceObservability", () => {
@@ -28,6 +28,7 @@ describe("MarketplaceObservability", () => {
     const { view } = build(deployedNames);
     expect(view.logicalTypes()).toEqual({
       Api5xxAlarm31F257DC: "AWS::CloudWatch::Alarm",
+      CatalogueDeadLetterAlarm2583DF13: "AWS::CloudWatch::Alarm",
       EmailsDeadLetterAlarm34856E8C: "AWS::CloudWatch::Alarm",
       OperatorAlarms0A66BB52: "AWS::SNS::Topic",
       OperatorAlarmsPolicy96894500: "AWS::SNS::TopicPolicy",
@@ -81,6 +82,7 @@ describe("MarketplaceObservability", () => {
     ["Webhooks", "WebhooksDeadLetter2DFAD1BB"],
     ["Emails", "EmailsDeadLetterDA7B4416"],
     ["Outbox", "OutboxDeadLetter52B8AA1E"],
+    ["Catalogue", "CatalogueDeadLetterBBD9567B"],
   ])(
     "the %s dead-letter queue alarms the operator topic when its visible messages reach 1 in a 1-minute period (missing data is not breaching)",
     (name, queueId) => {

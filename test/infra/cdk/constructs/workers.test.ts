@@ -67,19 +67,34 @@ const sesIdentity = (identity: string) => ({
 });
 
 describe("MarketplaceWorkers", () => {
-  it("owns exactly five queues with their TLS policies, four functions with role, policy and log group, three event source mappings and the maintenance schedule with its invoke permission, each under its deployed logical ID", () => {
+  it("owns exactly six queues with their TLS policies, five functions with role, policy and log group, four event source mappings and the maintenance schedule with its invoke permission, each under its deployed logical ID", () => {
     const { view } = build();
     expect(view.typeCounts()).toEqual({
       "AWS::Events::Rule": 1,
-      "AWS::IAM::Policy": 4,
-      "AWS::IAM::Role": 4,
-      "AWS::Lambda::EventSourceMapping": 3,
-      "AWS::Lambda::Function": 4,
+      "AWS::IAM::Policy": 5,
+      "AWS::IAM::Role": 5,
+      "AWS::Lambda::EventSourceMapping": 4,
+      "AWS::Lambda::Function": 5,
       "AWS::Lambda::Permission": 1,
-      "AWS::Logs::LogGroup": 4,
-      "AWS::SQS::Queue": 5,
-      "AWS::SQS::QueuePolicy": 5,
+      "AWS::Logs::LogGroup": 5,
+      "AWS::SQS::Queue": 6,
+      "AWS::SQS::QueuePolicy": 6,
     });
+    // The catalogue indexer's resources, by their exact logical IDs.
+    expect(
+      view.resources
+        .map((r) => r.logicalId)
+        .filter((id) => id.startsWith("Catalogue"))
+        .sort(),
+    ).toEqual([
+      "CatalogueDeadLetterBBD9567B",
+      "CatalogueDeadLetterPolicy3BFCA066",
+      "CatalogueIndexerFunction4CE7D031",
+      "CatalogueIndexerFunctionDynamoDBEventSourceMarketplaceTable34C6290DAE6A1FC8",
+      "CatalogueIndexerLogs64248531",
+      "CatalogueIndexerRole6F4D030E",
+      "CatalogueIndexerRoleDefaultPolicyE1853AEC",
+    ]);
     for (const { logicalId, type } of view.resources) {
       expect(deployedLogicalResources[logicalId], logicalId).toBe(type);
     }
@@ -101,9 +116,10 @@ describe("MarketplaceWorkers", () => {
       EmailsDeadLetterDA7B4416: deadLetter,
       EmailsQueue3086DFE6: workQueue("EmailsDeadLetterDA7B4416", 5),
       OutboxDeadLetter52B8AA1E: deadLetter,
+      CatalogueDeadLetterBBD9567B: deadLetter,
     });
     const policies = view.ofType("AWS::SQS::QueuePolicy");
-    expect(policies).toHaveLength(5);
+    expect(policies).toHaveLength(6);
     for (const queueId of Object.keys(queues)) {
       const policy = policies.filter(
         (p) => JSON.stringify(p.properties.Queues) === JSON.stringify([{ Ref: queueId }]),
@@ -181,6 +197,31 @@ describe("MarketplaceWorkers", () => {
     ]);
   });
 
+  it("the catalogue indexer reads every INSERT, MODIFY and REMOVE of a product item (SK PRODUCT) from the table's stream from TRIM_HORIZON in batches of 100, reporting failures per record, and sends records it failed 10 retries on or older than 24 h to its own dead-letter queue", () => {
+    const { view } = build();
+    const fn = view.functionOf("CatalogueIndexer");
+    const mappings = view
+      .ofType("AWS::Lambda::EventSourceMapping")
+      .filter((m) => JSON.stringify(m.properties.FunctionName) === JSON.stringify({ Ref: fn.logicalId }));
+    expect(mappings.map((m) => m.properties)).toEqual([
+      {
+        BatchSize: 100,
+        DestinationConfig: { OnFailure: { Destination: arnOf("CatalogueDeadLetterBBD9567B") } },
+        EventSourceArn: arnOf("TableCD117FA1", "StreamArn"),
+        // On the key, which every record carries: no eventName (all three) and no image (REMOVE has no
+        // NewImage, INSERT no OldImage).
+        FilterCriteria: {
+          Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { SK: { S: ["PRODUCT"] } } } }) }],
+        },
+        FunctionName: { Ref: fn.logicalId },
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+        MaximumRecordAgeInSeconds: 86_400,
+        MaximumRetryAttempts: 10,
+        StartingPosition: "TRIM_HORIZON",
+      },
+    ]);
+  });
+
   it("the maintenance function runs every minute from an EventBridge rule that retries twice, its only invoker", () => {
     const { view } = build();
     const fn = view.functionOf("Maintenance");
@@ -201,7 +242,7 @@ describe("MarketplaceWorkers", () => {
     ]);
   });
 
-  it("each worker has its description, a 30 s timeout (the maintenance 60 s), 512 MB and exactly its environment: the forwarder gets only the two queue URLs", () => {
+  it("each worker has its description, a 30 s timeout (the maintenance and the catalogue indexer 60 s), 512 MB and exactly its environment: the forwarder gets only the two queue URLs, the indexer only TABLE_NAME", () => {
     const { view } = build();
     const table = {
       TABLE_NAME: { Ref: "TableCD117FA1" },
@@ -229,6 +270,12 @@ describe("MarketplaceWorkers", () => {
           WEBHOOK_QUEUE_URL: { Ref: "WebhooksQueue53D37C2C" },
           EMAIL_QUEUE_URL: { Ref: "EmailsQueue3086DFE6" },
         },
+      },
+      CatalogueIndexer: {
+        description: "Keeps the public catalogue in step with product changes from the table stream",
+        timeout: 60,
+        // No MASTER_SECRET_ARN: the indexer reads no sealed value.
+        environment: { TABLE_NAME: { Ref: "TableCD117FA1" } },
       },
       Maintenance: {
         description: "Expires unpaid orders and returns their stock",
@@ -291,6 +338,23 @@ describe("MarketplaceWorkers", () => {
         resources: [arnOf("TableCD117FA1", "StreamArn")],
       },
     ]);
+    // Item reads and writes on the table (no secret, no work queue, no SES); the event source mapping adds
+    // the stream reads and the send to its own dead-letter queue.
+    expect(view.statementsOf("CatalogueIndexer")).toEqual([
+      logsStatement(logGroup("CatalogueIndexer")),
+      tableReadWrite,
+      send("CatalogueDeadLetterBBD9567B"),
+      {
+        effect: "Allow",
+        actions: ["dynamodb:ListStreams"],
+        resources: [arnOf("TableCD117FA1", "StreamArn")],
+      },
+      {
+        effect: "Allow",
+        actions: ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"],
+        resources: [arnOf("TableCD117FA1", "StreamArn")],
+      },
+    ]);
     expect(view.statementsOf("Maintenance")).toEqual([
       logsStatement(logGroup("Maintenance")),
       tableReadWrite,
@@ -316,7 +380,7 @@ describe("MarketplaceWorkers", () => {
     },
   );
 
-  it("exposes the work queues, the outbox dead-letter queue and the four functions it built", () => {
+  it("exposes the work queues, the outbox and catalogue dead-letter queues and the five functions it built", () => {
     const { stack, workers } = build();
     expect(
       stack.resolve({
@@ -325,6 +389,7 @@ describe("MarketplaceWorkers", () => {
         emails: workers.emails.queue.queueArn,
         emailsDeadLetter: workers.emails.deadLetter.queueArn,
         outboxDeadLetter: workers.outboxDeadLetter.queueArn,
+        catalogueDeadLetter: workers.catalogueDeadLetter.queueArn,
       }),
     ).toEqual({
       webhooks: arnOf("WebhooksQueue53D37C2C"),
@@ -332,11 +397,16 @@ describe("MarketplaceWorkers", () => {
       emails: arnOf("EmailsQueue3086DFE6"),
       emailsDeadLetter: arnOf("EmailsDeadLetterDA7B4416"),
       outboxDeadLetter: arnOf("OutboxDeadLetter52B8AA1E"),
+      catalogueDeadLetter: arnOf("CatalogueDeadLetterBBD9567B"),
     });
     expect(
-      [workers.webhookSender, workers.mailer, workers.outboxForwarder, workers.maintenance].map(
-        (fn) => fn.node.id,
-      ),
-    ).toEqual(["WebhookSender", "Mailer", "OutboxForwarder", "Maintenance"]);
+      [
+        workers.webhookSender,
+        workers.mailer,
+        workers.outboxForwarder,
+        workers.catalogueIndexer,
+        workers.maintenance,
+      ].map((fn) => fn.node.id),
+    ).toEqual(["WebhookSender", "Mailer", "OutboxForwarder", "CatalogueIndexer", "Maintenance"]);
   });
 });
