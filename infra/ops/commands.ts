@@ -5,6 +5,7 @@ import { DomainError } from "../../shared/errors/domain-error.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountService,
+  catalogueIndexer,
   categoryService,
   commentService,
   orderService,
@@ -122,6 +123,15 @@ const commentAdd: Runner = async (args) => {
   });
 };
 
+const catalogueSync: Runner = async (args) => {
+  const { values, positionals } = options(args, { product: { type: "string" } });
+  noPositionals(positionals);
+  const productId = values.product;
+  if (typeof productId === "string")
+    return { product_id: productId, ...(await catalogueIndexer().sync(productId)) };
+  return catalogueIndexer().syncAll();
+};
+
 const orderCreate: Runner = async (args) => {
   const { values, positionals } = options(args, {
     product: { type: "string" },
@@ -225,6 +235,7 @@ export const commands: Record<string, Runner> = {
   "product reject": productReject,
   "product set": productSet,
   "comment add": commentAdd,
+  "catalogue sync": catalogueSync,
   "order create": orderCreate,
   "order pay": orderPay,
   "webhook list": webhookList,
@@ -246,6 +257,7 @@ export const usage = [
   "  product reject <id> --reason <text>",
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
   "  comment add --product <id> --rating <1-5> --text <text>",
+  "  catalogue sync [--product <id>]",
   "  order create --product <id> --quantity <n> --email <buyer>",
   "  order pay <id_order> [--payment-system <name>]",
   "  webhook list <id_order>",

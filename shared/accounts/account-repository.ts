@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
-import { nextCounterValue } from "../data/counters.js";
+import { currentCounterValue, nextCounterValue } from "../data/counters.js";
 import { collections, counters, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
@@ -14,6 +14,8 @@ import { type AccountRecord, accountRecordSchema } from "./account.js";
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
 export interface AccountStore {
   nextSellerId(): Promise<number>;
+  /** The highest seller id handed out so far (seller ids are 1…this). */
+  highestSellerId(): Promise<number>;
   create(account: AccountRecord): Promise<void>;
   findById(accountId: number): Promise<AccountRecord | undefined>;
   /** The accounts that exist among `accountIds`, by id. */
@@ -44,6 +46,7 @@ export interface AccountStore {
 /** The DynamoDB implementation of AccountStore. */
 export const createAccountRepository = (client: DynamoDBDocumentClient, tableName: string): AccountStore => ({
   nextSellerId: () => nextCounterValue(client, tableName, counters.sellerId),
+  highestSellerId: () => currentCounterValue(client, tableName, counters.sellerId),
 
   async create(account) {
     // The account and its key lookup are written together so a key never points at nothing.

@@ -1,3 +1,4 @@
+import type { AccountStore } from "../accounts/account-repository.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { listingOf } from "./catalogue-listing.js";
@@ -9,12 +10,13 @@ import type { CatalogueStore, FacetChange } from "./catalogue-repository.js";
  * all end in the same catalogue.
  */
 export const createCatalogueIndexer = (deps: {
-  products: Pick<ProductStore, "get">;
+  products: Pick<ProductStore, "get" | "listBySeller">;
   categories: Pick<CategoryStore, "get">;
+  accounts: Pick<AccountStore, "highestSellerId">;
   catalogue: CatalogueStore;
-}) => ({
+}) => {
   /** Lists, relists or unlists one product; returns how many facets changed. */
-  async sync(productId: string): Promise<{ listed: boolean; facetsChanged: number }> {
+  const sync = async (productId: string): Promise<{ listed: boolean; facetsChanged: number }> => {
     const product = await deps.products.get(productId, { consistent: true });
     const category = product ? await deps.categories.get(product.id_categories) : undefined;
     const next = product ? listingOf(product, category) : undefined;
@@ -33,7 +35,30 @@ export const createCatalogueIndexer = (deps: {
       await deps.catalogue.recordListing(productId, next);
     }
     return { listed: next !== undefined, facetsChanged: changed.length };
-  },
-});
+  };
+
+  return {
+    sync,
+    /**
+     * Operator: syncs every product of every seller (walking each seller's product index, no table
+     * scan), e.g. after the catalogue was first deployed over existing products, or to repair it.
+     */
+    async syncAll(): Promise<{ sellers: number; products: number; listed: number; facets_changed: number }> {
+      const sellers = await deps.accounts.highestSellerId();
+      let products = 0;
+      let listed = 0;
+      let facetsChanged = 0;
+      for (let sellerId = 1; sellerId <= sellers; sellerId++) {
+        for (const entry of await deps.products.listBySeller(sellerId)) {
+          const result = await sync(entry.id);
+          products += 1;
+          listed += result.listed ? 1 : 0;
+          facetsChanged += result.facetsChanged;
+        }
+      }
+      return { sellers, products, listed, facets_changed: facetsChanged };
+    },
+  };
+};
 
 export type CatalogueIndexer = ReturnType<typeof createCatalogueIndexer>;

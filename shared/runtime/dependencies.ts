@@ -102,6 +102,7 @@ export const catalogueIndexer = () =>
   createCatalogueIndexer({
     products: productStore(),
     categories: categoryStore(),
+    accounts: accountStore(),
     catalogue: catalogueStore(),
   });
 

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { createCatalogueIndexer } from "../../../shared/catalogue/catalogue-indexer.js";
+import type { Listing } from "../../../shared/catalogue/catalogue-listing.js";
+import type { CatalogueStore, FacetChange } from "../../../shared/catalogue/catalogue-repository.js";
+import type { Category } from "../../../shared/categories/category.js";
+import type { ProductRecord } from "../../../shared/products/product.js";
+import type { ProductListEntry } from "../../../shared/products/product-repository.js";
+
+const category: Category = { id: 5, name: "Keys", slug: "keys", status: "active" };
+
+const product = (id: string, sellerId: number, overrides: Partial<ProductRecord> = {}): ProductRecord => ({
+  id,
+  seller_id: sellerId,
+  id_categories: 5,
+  name: "Ab",
+  name_key: "ab",
+  meta_title: "t",
+  meta_description: "Cd",
+  tags: "x",
+  text_page: "0123456789",
+  price: 100,
+  count: 1,
+  uuid: id,
+  features: "a,b,c",
+  discount: 0,
+  api_key: "",
+  api_url: "",
+  status_moderation: "approved",
+  img: "i",
+  img_key: "k",
+  rating: 0,
+  gift_available: 0,
+  comment_status: 0,
+  comment_regex: "",
+  created_at: "2026-11-23T10:00:00.000Z",
+  updated_at: "2026-11-23T10:00:00.000Z",
+  ...overrides,
+});
+
+/** An in-memory catalogue that records the changes it was asked to apply. */
+const memoryCatalogue = () => {
+  const listings = new Map<string, Listing>();
+  const applied: FacetChange[][] = [];
+  const store: Pick<CatalogueStore, "listingOf" | "recordListing" | "applyChanges"> = {
+    listingOf: async (id) => listings.get(id),
+    recordListing: async (id, listing) => {
+      if (listing) listings.set(id, listing);
+      else listings.delete(id);
+    },
+    applyChanges: async (changes) => {
+      applied.push([...changes]);
+    },
+  };
+  return { store: store as CatalogueStore, listings, applied };
+};
+
+const indexerOver = (products: ProductRecord[], sellers = 0) => {
+  const catalogue = memoryCatalogue();
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const indexer = createCatalogueIndexer({
+    products: {
+      get: async (id) => byId.get(id),
+      listBySeller: async (sellerId) =>
+        products.filter((p) => p.seller_id === sellerId).map((p) => ({ id: p.id }) as ProductListEntry),
+    },
+    categories: { get: async (id) => (id === category.id ? category : undefined) },
+    accounts: { highestSellerId: async () => sellers },
+    catalogue: catalogue.store,
+  });
+  return { indexer, catalogue, byId };
+};
+
+describe("catalogue indexer rules", () => {
+  it("adds a newly public product to each of its facets, then does nothing while it is unchanged", async () => {
+    const { indexer, catalogue } = indexerOver([product("P1", 7)]);
+    expect(await indexer.sync("P1")).toEqual({ listed: true, facetsChanged: 7 });
+    expect(catalogue.applied[0]?.map((c) => [c.facet, c.before, c.after?.price])).toEqual([
+      ["A", undefined, 100],
+      ["C#5", undefined, 100],
+      ["S#7", undefined, 100],
+      ["T#a", undefined, 100],
+      ["T#ab", undefined, 100],
+      ["T#c", undefined, 100],
+      ["T#cd", undefined, 100],
+    ]);
+    expect(await indexer.sync("P1")).toEqual({ listed: true, facetsChanged: 0 });
+    expect(catalogue.applied).toHaveLength(1);
+  });
+
+  it("moves only what changed: a price change touches every facet, a stock change within stock none", async () => {
+    const { indexer, catalogue, byId } = indexerOver([product("P1", 7)]);
+    await indexer.sync("P1");
+    byId.set("P1", product("P1", 7, { count: 50 }));
+    expect(await indexer.sync("P1")).toEqual({ listed: true, facetsChanged: 0 });
+    byId.set("P1", product("P1", 7, { price: 300 }));
+    expect(await indexer.sync("P1")).toEqual({ listed: true, facetsChanged: 7 });
+    expect(catalogue.applied[1]?.every((c) => c.before?.price === 100 && c.after?.price === 300)).toBe(true);
+  });
+
+  it("removes every facet of a product that was deleted or stopped being public, and forgets its listing", async () => {
+    const { indexer, catalogue, byId } = indexerOver([product("P1", 7)]);
+    await indexer.sync("P1");
+    byId.delete("P1");
+    expect(await indexer.sync("P1")).toEqual({ listed: false, facetsChanged: 7 });
+    expect(catalogue.applied[1]?.every((c) => c.before !== undefined && c.after === undefined)).toBe(true);
+    expect(catalogue.listings.has("P1")).toBe(false);
+  });
+
+  it("syncs every product of sellers 1 to the highest seller id when asked for all", async () => {
+    const { indexer } = indexerOver(
+      [product("P1", 1), product("P2", 1, { status_moderation: "draft" }), product("P3", 3)],
+      3,
+    );
+    expect(await indexer.syncAll()).toEqual({ sellers: 3, products: 3, listed: 2, facets_changed: 14 });
+    expect(await indexer.syncAll()).toEqual({ sellers: 3, products: 3, listed: 2, facets_changed: 0 });
+  });
+});
