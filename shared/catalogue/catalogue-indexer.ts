@@ -1,13 +1,20 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
-import { listingOf } from "./catalogue-listing.js";
+import { listingOf, sameListingValues } from "./catalogue-listing.js";
 import type { CatalogueStore, FacetChange } from "./catalogue-repository.js";
+
+/** Runs that find the product or its entries changed under them start over, this many times at most. */
+const MAX_ATTEMPTS = 6;
+
+const sameFacets = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 /**
  * Keeps the catalogue in step with products. Fed by the table's stream, it always works from the
- * product as it is now (not from the change that woke it), so repeated, late or out-of-order wake-ups
- * all end in the same catalogue.
+ * product and its entries as they are now (not from the change that woke it), and every write is
+ * conditioned on both being still as read, so repeated, late, parallel or interrupted runs all end in
+ * the same catalogue.
  */
 export const createCatalogueIndexer = (deps: {
   products: Pick<ProductStore, "get" | "listBySeller">;
@@ -17,24 +24,32 @@ export const createCatalogueIndexer = (deps: {
 }) => {
   /** Lists, relists or unlists one product; returns how many facets changed. */
   const sync = async (productId: string): Promise<{ listed: boolean; facetsChanged: number }> => {
-    const product = await deps.products.get(productId, { consistent: true });
-    const category = product ? await deps.categories.get(product.id_categories) : undefined;
-    const next = product ? listingOf(product, category) : undefined;
-    const previous = await deps.catalogue.listingOf(productId);
-    const facets = new Set([...(previous?.facets ?? []), ...(next?.facets ?? [])]);
-    const changes: FacetChange[] = [...facets].map((facet) => ({
-      facet,
-      before: previous?.facets.includes(facet) ? previous.values : undefined,
-      after: next?.facets.includes(facet) ? next.values : undefined,
-    }));
-    const changed = changes.filter(
-      (c) => JSON.stringify(c.before ?? null) !== JSON.stringify(c.after ?? null),
-    );
-    if (changed.length > 0) await deps.catalogue.applyChanges(changed);
-    if (changed.length > 0 || (previous === undefined) !== (next === undefined)) {
-      await deps.catalogue.recordListing(productId, next);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const product = await deps.products.get(productId, { consistent: true });
+      const category =
+        product?.status_moderation === "approved"
+          ? await deps.categories.get(product.id_categories)
+          : undefined;
+      const listing = product ? listingOf(product, category) : undefined;
+      const recorded = await deps.catalogue.recordedFacets(productId);
+      const touched = [...new Set([...recorded, ...(listing?.facets ?? [])])];
+      const current = await deps.catalogue.entries(productId, touched);
+      const changes: FacetChange[] = touched
+        .map((facet) => ({
+          facet,
+          before: current.get(facet),
+          after: listing?.facets.includes(facet) ? listing.values : undefined,
+        }))
+        .filter((c) => !sameListingValues(c.before, c.after));
+      const result = { listed: listing !== undefined, facetsChanged: changes.length };
+      const settled = changes.length === 0 && sameFacets(recorded, listing?.facets ?? []);
+      if (settled) return result;
+      if (await deps.catalogue.applyUpdate({ productId, seen: product, recorded, touched, changes, listing }))
+        return result;
+      // The product or an entry moved while this run worked: start again from what is stored now.
+      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
     }
-    return { listed: next !== undefined, facetsChanged: changed.length };
+    throw new Error(`Product ${productId} kept changing while its catalogue entries were updated`);
   };
 
   return {

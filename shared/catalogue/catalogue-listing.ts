@@ -37,6 +37,18 @@ export interface Listing {
   readonly values: ListingValues;
 }
 
+/** Whether two listings carry the same values (undefined: not listed). */
+export const sameListingValues = (a: ListingValues | undefined, b: ListingValues | undefined): boolean =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.product_id === b.product_id &&
+    a.price === b.price &&
+    a.in_stock === b.in_stock &&
+    a.category_id === b.category_id &&
+    a.seller_id === b.seller_id &&
+    a.words === b.words);
+
 /** The text resellers search: the title and the description. */
 export const searchableText = (product: Pick<ProductRecord, "name" | "meta_description">): string =>
   `${product.name} ${product.meta_description}`;

@@ -11,6 +11,7 @@ import { indexQuery } from "../data/index-query.js";
 import { indexedCollections, indexMembership, keys, PRICE_DIGITS } from "../data/table-keys.js";
 import { failedConditions } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import type { ProductRecord } from "../products/product.js";
 import { keepsPriceTree, type Listing, type ListingValues } from "./catalogue-listing.js";
 import { MAX_PRICE, nodesCovering, prefixNodes } from "./price-tree.js";
 import type { FacetCounts, PriceRange, SearchPlan } from "./search-query.js";
@@ -22,14 +23,33 @@ export interface FacetChange {
   readonly after: ListingValues | undefined;
 }
 
+/** One sync's writes for a product, valid only while the product is still what the sync read. */
+export interface ListingUpdate {
+  readonly productId: string;
+  /** The product the sync read (undefined: it did not exist); every write is conditioned on it. */
+  readonly seen: ProductRecord | undefined;
+  /** The facets recorded before the update. */
+  readonly recorded: readonly string[];
+  /** Every facet the product may have an entry in during the update: recorded first, so a crash leaves no orphan. */
+  readonly touched: readonly string[];
+  /** Each facet's move, `before` as the entry was read. */
+  readonly changes: readonly FacetChange[];
+  /** What the product is listed as afterwards (undefined: not listed). */
+  readonly listing: Listing | undefined;
+}
+
 /** Persistence of the catalogue: facet entries, their counts and price trees, and each product's listing. */
 export interface CatalogueStore {
-  /** What the indexer last listed for a product (read consistently), or undefined. */
-  listingOf(productId: string): Promise<Listing | undefined>;
-  /** Remembers what is now listed for a product; undefined forgets it. */
-  recordListing(productId: string, listing: Listing | undefined): Promise<void>;
-  /** Applies facet changes, each with its counts and price tree in one transaction; safe to repeat. */
-  applyChanges(changes: readonly FacetChange[]): Promise<void>;
+  /** The facets a product may have entries in, as last recorded (read consistently). */
+  recordedFacets(productId: string): Promise<string[]>;
+  /** What the product's entries in these facets hold (read consistently); absent facets have none. */
+  entries(productId: string, facets: readonly string[]): Promise<Map<string, ListingValues>>;
+  /**
+   * Applies an update, each facet change with its counts and price tree, in transactions that also
+   * check the product is unchanged and the entries are as read. False when either moved meanwhile:
+   * the caller starts over from what is stored then.
+   */
+  applyUpdate(update: ListingUpdate): Promise<boolean>;
   /** The counts of each facet (zero for facets nobody is listed in). */
   counts(facets: readonly string[]): Promise<Map<string, FacetCounts>>;
   /** How many products of a facet with a price tree lie in a price range. */
@@ -42,9 +62,6 @@ export interface CatalogueStore {
 
 const padPrice = (price: number): string =>
   String(Math.min(Math.max(price, 0), MAX_PRICE)).padStart(PRICE_DIGITS, "0");
-
-const sameValues = (a: ListingValues | undefined, b: ListingValues | undefined): boolean =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const listingValuesOf = (item: Record<string, unknown>): ListingValues => ({
   product_id: String(item.product_id),
@@ -63,12 +80,56 @@ export const catalogueEntryItem = (facet: string, values: ListingValues) => ({
   ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
 });
 
+/** What the indexer records for a product: the facets it may have entries in, and the values listed. */
+export const catalogueManifestItem = (
+  productId: string,
+  facets: readonly string[],
+  values: ListingValues | undefined,
+) => ({
+  ...keys.catalogueManifest(productId),
+  entity: "catalogue_listing",
+  facets: [...facets],
+  ...(values ? { values } : {}),
+});
+
 /** The DynamoDB implementation of CatalogueStore. */
 export const createCatalogueRepository = (
   client: DynamoDBDocumentClient,
   tableName: string,
 ): CatalogueStore => {
-  // The entry holds exactly `before` when the believed state is right; counters move by the difference.
+  // Only the fields a listing is made of: other edits (a new image, a rating) do not stop a sync.
+  const productUnchanged = (productId: string, seen: ProductRecord | undefined): TransactItem => ({
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.product(productId),
+      ...(seen
+        ? {
+            ConditionExpression: `status_moderation = :status AND id_categories = :category AND seller_id = :seller AND price = :price AND discount = :discount AND #name = :name AND meta_description = :description AND #count ${seen.count > 0 ? ">" : "<="} :zero`,
+            ExpressionAttributeNames: { "#name": "name", "#count": "count" },
+            ExpressionAttributeValues: {
+              ":status": seen.status_moderation,
+              ":category": seen.id_categories,
+              ":seller": seen.seller_id,
+              ":price": seen.price,
+              ":discount": seen.discount,
+              ":name": seen.name,
+              ":description": seen.meta_description,
+              ":zero": 0,
+            },
+          }
+        : { ConditionExpression: "attribute_not_exists(PK)" }),
+    },
+  });
+
+  const manifestPut = (
+    productId: string,
+    facets: readonly string[],
+    values: ListingValues | undefined,
+  ): TransactItem => ({
+    Put: { TableName: tableName, Item: catalogueManifestItem(productId, facets, values) },
+  });
+
+  // The entry holds exactly `before` (as read); counters move by the difference.
   const itemsOf = ({ facet, before, after }: FacetChange): TransactItem[] => {
     const productId = (after ?? before)?.product_id ?? "";
     const key = keys.catalogueEntry(facet, productId);
@@ -124,34 +185,6 @@ export const createCatalogueRepository = (
       }
     }
     return items;
-  };
-
-  const entry = async (facet: string, productId: string): Promise<ListingValues | undefined> => {
-    const result = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.catalogueEntry(facet, productId),
-        ConsistentRead: true,
-      }),
-    );
-    return result.Item ? listingValuesOf(result.Item) : undefined;
-  };
-
-  // A change whose belief was wrong (a run that stopped half way) starts again from what is stored.
-  const applyOne = async (change: FacetChange): Promise<void> => {
-    let current = change;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      if (sameValues(current.before, current.after)) return;
-      try {
-        await writeTransaction(client, itemsOf(current));
-        return;
-      } catch (error) {
-        if (!failedConditions(error)?.some(Boolean)) throw error;
-        const productId = (current.after ?? current.before)?.product_id ?? "";
-        current = { ...current, before: await entry(current.facet, productId) };
-      }
-    }
-    throw new Error(`Catalogue entry ${change.facet} of ${change.after?.product_id} kept changing`);
   };
 
   const filterOf = (plan: SearchPlan) => {
@@ -215,7 +248,7 @@ export const createCatalogueRepository = (
   };
 
   return {
-    async listingOf(productId) {
+    async recordedFacets(productId) {
       const result = await client.send(
         new GetCommand({
           TableName: tableName,
@@ -223,58 +256,56 @@ export const createCatalogueRepository = (
           ConsistentRead: true,
         }),
       );
-      if (!result.Item) return undefined;
-      return {
-        facets: (result.Item.facets as string[]) ?? [],
-        values: listingValuesOf(result.Item.values as Record<string, unknown>),
-      };
+      return (result.Item?.facets as string[] | undefined) ?? [];
     },
 
-    async recordListing(productId, listing) {
-      if (!listing) {
-        await client.send(
-          new DeleteCommand({ TableName: tableName, Key: keys.catalogueManifest(productId) }),
-        );
-        return;
-      }
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.catalogueManifest(productId),
-            entity: "catalogue_listing",
-            facets: [...listing.facets],
-            values: listing.values,
-          },
-        }),
+    async entries(productId, facets) {
+      const items = await batchGetAll(
+        client,
+        tableName,
+        facets.map((facet) => keys.catalogueEntry(facet, productId)),
+        { consistent: true },
+      );
+      return new Map(
+        items.map((item) => [
+          String(item.PK).slice(keys.catalogueEntry("", "").PK.length),
+          listingValuesOf(item),
+        ]),
       );
     },
 
-    async applyChanges(changes) {
-      // Pack whole changes into transactions of at most 100 items; a chunk whose belief was wrong
-      // somewhere is redone change by change.
-      const pending = changes.filter((c) => !sameValues(c.before, c.after));
-      let chunk: FacetChange[] = [];
-      let size = 0;
-      const flush = async () => {
-        if (chunk.length === 0) return;
-        const current = chunk;
-        chunk = [];
-        size = 0;
+    async applyUpdate(update) {
+      const guard = productUnchanged(update.productId, update.seen);
+      const write = async (items: TransactItem[]) => {
         try {
-          await writeTransaction(client, current.flatMap(itemsOf));
+          await writeTransaction(client, [guard, ...items]);
+          return true;
         } catch (error) {
-          if (!failedConditions(error)?.some(Boolean)) throw error;
-          for (const change of current) await applyOne(change);
+          if (failedConditions(error)?.some(Boolean)) return false;
+          throw error;
         }
       };
-      for (const change of pending) {
-        const items = itemsOf(change).length;
-        if (size + items > 100) await flush();
-        chunk.push(change);
-        size += items;
+      // First the intent: every facet that may get an entry, so a run that dies half way leaves none unknown.
+      const recorded = new Set(update.recorded);
+      const widens = update.touched.some((facet) => !recorded.has(facet));
+      if (widens && !(await write([manifestPut(update.productId, update.touched, update.listing?.values)]))) {
+        return false;
       }
-      await flush();
+      let chunk: TransactItem[] = [];
+      for (const change of update.changes) {
+        const items = itemsOf(change);
+        if (chunk.length + items.length > 99) {
+          if (!(await write(chunk))) return false;
+          chunk = [];
+        }
+        chunk.push(...items);
+      }
+      if (chunk.length > 0 && !(await write(chunk))) return false;
+      return write([
+        update.listing
+          ? manifestPut(update.productId, update.listing.facets, update.listing.values)
+          : { Delete: { TableName: tableName, Key: keys.catalogueManifest(update.productId) } },
+      ]);
     },
 
     async counts(facets) {

@@ -50,7 +50,9 @@ export const createCatalogueService = (deps: {
     const plan = planSearch(query, counts);
     const listed = counts.get(plan.facet)?.[plan.countField] ?? 0;
     const meta = { page: query.page, limit: query.limit };
-    if (listed === 0) return { items: [], meta: { ...meta, total: 0 } };
+    // Fractional bounds may leave no whole rouble between them (1000.2 to 1000.8): nothing to read.
+    const emptyRange = plan.priceRange !== undefined && plan.priceRange.min > plan.priceRange.max;
+    if (listed === 0 || emptyRange) return { items: [], meta: { ...meta, total: 0 } };
     const [ids, total] = await Promise.all([
       deps.catalogue.readPage(plan),
       plan.total === "counter"

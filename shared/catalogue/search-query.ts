@@ -33,11 +33,12 @@ export const searchQuerySchema = z
     page: wholeNumber("page", 1, MAX_RESULT_WINDOW).default(1),
     limit: wholeNumber("limit", 1, 100).default(20),
   })
-  .refine((p) => p.min_price === undefined || p.max_price === undefined || p.max_price >= p.min_price, {
+  // A parameter that failed its own rule is NaN here; it is reported once, by that rule alone.
+  .refine((p) => p.min_price === undefined || p.max_price === undefined || !(p.max_price < p.min_price), {
     path: ["max_price"],
     error: "max_price must not be below min_price",
   })
-  .refine((p) => p.page * p.limit <= MAX_RESULT_WINDOW, {
+  .refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
     path: ["page"],
     error: `page × limit must not exceed ${MAX_RESULT_WINDOW}; narrow the search instead`,
   });

@@ -6,6 +6,7 @@ export const batchGetAll = async (
   client: DynamoDBDocumentClient,
   tableName: string,
   itemKeys: readonly ItemKey[],
+  options: { consistent?: boolean } = {},
 ): Promise<Record<string, unknown>[]> => {
   const unique = [...new Map(itemKeys.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
   const items: Record<string, unknown>[] = [];
@@ -13,7 +14,14 @@ export const batchGetAll = async (
     let pending: ItemKey[] = unique.slice(i, i + 100);
     while (pending.length > 0) {
       const result = await client.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending.map((key) => ({ ...key })) } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: {
+              Keys: pending.map((key) => ({ ...key })),
+              ConsistentRead: options.consistent === true,
+            },
+          },
+        }),
       );
       items.push(...(result.Responses?.[tableName] ?? []));
       pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []).map((key) => ({

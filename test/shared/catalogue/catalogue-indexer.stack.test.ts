@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
+import { listingOf } from "../../../shared/catalogue/catalogue-listing.js";
 import { createCatalogueRepository } from "../../../shared/catalogue/catalogue-repository.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { keys } from "../../../shared/data/table-keys.js";
 import { newId } from "../../../shared/ids/ids.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
 import { catalogueIndexer } from "../../../shared/runtime/dependencies.js";
@@ -75,8 +78,12 @@ describe("catalogue indexer", () => {
       [`T#${word.slice(0, 4)}`]: expect.objectContaining({ total: expect.any(Number) }),
     });
     expect(await catalogue().countInPriceRange(`C#${category}`, { min: 1000, max: 1000 }, "total")).toBe(1);
-    expect(await catalogue().listingOf(product.id)).toMatchObject({
-      values: { price: 1000, in_stock: true },
+    expect(await catalogue().recordedFacets(product.id)).toEqual(
+      expect.arrayContaining(["A", `C#${category}`, `S#${seller}`, `T#${word}`]),
+    );
+    expect((await catalogue().entries(product.id, [`C#${category}`])).get(`C#${category}`)).toMatchObject({
+      price: 1000,
+      in_stock: true,
     });
   });
 
@@ -118,7 +125,7 @@ describe("catalogue indexer", () => {
       [`S#${seller}`]: { total: 0, in_stock: 0 },
       [`T#${word}`]: { total: 0, in_stock: 0 },
     });
-    expect(await catalogue().listingOf(deleted.id)).toBeUndefined();
+    expect(await catalogue().recordedFacets(deleted.id)).toEqual([]);
     expect(await catalogue().countInPriceRange(`C#${category}`, { min: 1, max: 9_999_999 }, "total")).toBe(0);
   });
 
@@ -143,13 +150,44 @@ describe("catalogue indexer", () => {
     const product = await put(approvedProduct({ seller_id: seller, id_categories: category }));
     await catalogueIndexer().sync(product.id);
     // As if the previous run wrote every entry and counter but died before recording the listing.
-    await catalogue().recordListing(product.id, undefined);
+    await createDocumentClient().send(
+      new DeleteCommand({ TableName: requireEnv("TABLE_NAME"), Key: keys.catalogueManifest(product.id) }),
+    );
     expect(await catalogueIndexer().sync(product.id)).toMatchObject({ listed: true });
     expect(await countsOf(`C#${category}`, `S#${seller}`)).toEqual({
       [`C#${category}`]: { total: 1, in_stock: 1 },
       [`S#${seller}`]: { total: 1, in_stock: 1 },
     });
     expect(await catalogue().countInPriceRange(`S#${seller}`, { min: 1, max: 9_999_999 }, "total")).toBe(1);
+  });
+
+  it("writes nothing for a run that read the product before it changed: the next run sees the change", async () => {
+    const category = await createTestCategory();
+    const seller = freshSeller();
+    const product = await put(approvedProduct({ seller_id: seller, id_categories: category }));
+    await catalogueIndexer().sync(product.id);
+    const stale = await stores().products.get(product.id, { consistent: true });
+    expect(await stores().products.delete(product)).toBe("ok");
+    // A late run still holding the approved product tries to relist it at a new price.
+    const listing = listingOf(
+      { ...product, price: 2000 },
+      { id: category, name: "c", slug: "c", status: "active" },
+    );
+    const applied = await catalogue().applyUpdate({
+      productId: product.id,
+      seen: stale,
+      recorded: [],
+      touched: listing?.facets ?? [],
+      changes: (listing?.facets ?? []).map((facet) => ({ facet, before: undefined, after: listing?.values })),
+      listing,
+    });
+    expect(applied).toBe(false);
+    await catalogueIndexer().sync(product.id);
+    expect(await countsOf(`C#${category}`, `S#${seller}`)).toEqual({
+      [`C#${category}`]: { total: 0, in_stock: 0 },
+      [`S#${seller}`]: { total: 0, in_stock: 0 },
+    });
+    expect(await catalogue().recordedFacets(product.id)).toEqual([]);
   });
 
   it("counts a product once when ten syncs of it run at the same time", async () => {

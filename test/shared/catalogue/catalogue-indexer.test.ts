@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCatalogueIndexer } from "../../../shared/catalogue/catalogue-indexer.js";
-import type { Listing } from "../../../shared/catalogue/catalogue-listing.js";
+import type { ListingValues } from "../../../shared/catalogue/catalogue-listing.js";
 import type { CatalogueStore, FacetChange } from "../../../shared/catalogue/catalogue-repository.js";
 import type { Category } from "../../../shared/categories/category.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
@@ -37,21 +37,31 @@ const product = (id: string, sellerId: number, overrides: Partial<ProductRecord>
   ...overrides,
 });
 
-/** An in-memory catalogue that records the changes it was asked to apply. */
+/** An in-memory catalogue that applies updates and records the changes it was asked to make. */
 const memoryCatalogue = () => {
-  const listings = new Map<string, Listing>();
+  const recorded = new Map<string, readonly string[]>();
+  const entries = new Map<string, ListingValues>();
   const applied: FacetChange[][] = [];
-  const store: Pick<CatalogueStore, "listingOf" | "recordListing" | "applyChanges"> = {
-    listingOf: async (id) => listings.get(id),
-    recordListing: async (id, listing) => {
-      if (listing) listings.set(id, listing);
-      else listings.delete(id);
-    },
-    applyChanges: async (changes) => {
-      applied.push([...changes]);
+  const store: Pick<CatalogueStore, "recordedFacets" | "entries" | "applyUpdate"> = {
+    recordedFacets: async (id) => [...(recorded.get(id) ?? [])],
+    entries: async (id, facets) =>
+      new Map(
+        facets.flatMap((f) =>
+          entries.has(`${f}|${id}`) ? [[f, entries.get(`${f}|${id}`) as ListingValues]] : [],
+        ),
+      ),
+    applyUpdate: async (update) => {
+      applied.push([...update.changes]);
+      for (const change of update.changes) {
+        if (change.after) entries.set(`${change.facet}|${update.productId}`, change.after);
+        else entries.delete(`${change.facet}|${update.productId}`);
+      }
+      if (update.listing) recorded.set(update.productId, update.listing.facets);
+      else recorded.delete(update.productId);
+      return true;
     },
   };
-  return { store: store as CatalogueStore, listings, applied };
+  return { store: store as CatalogueStore, recorded, applied };
 };
 
 const indexerOver = (products: ProductRecord[], sellers = 0) => {
@@ -103,7 +113,7 @@ describe("catalogue indexer rules", () => {
     byId.delete("P1");
     expect(await indexer.sync("P1")).toEqual({ listed: false, facetsChanged: 7 });
     expect(catalogue.applied[1]?.every((c) => c.before !== undefined && c.after === undefined)).toBe(true);
-    expect(catalogue.listings.has("P1")).toBe(false);
+    expect(catalogue.recorded.has("P1")).toBe(false);
   });
 
   it("syncs every product of sellers 1 to the highest seller id when asked for all", async () => {

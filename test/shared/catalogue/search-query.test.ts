@@ -153,3 +153,17 @@ describe("search planning", () => {
     });
   });
 });
+
+describe("search parameters that fail their own rule", () => {
+  it.each([
+    [{ limit: "ten" }, "limit", "limit must be a whole number from 1 to 100"],
+    [{ page: "x" }, "page", "page must be a whole number from 1 to 10000"],
+    [
+      { min_price: "cheap", max_price: "5" },
+      "min_price",
+      "min_price must be a number of roubles from 0 to 9999999999",
+    ],
+  ])("are reported once, by that rule alone: %o", (params, field, message) => {
+    expect(refusalOf(searchQuerySchema, params, "Parameter")).toEqual(invalidInput(field, message));
+  });
+});
