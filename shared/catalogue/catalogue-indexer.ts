@@ -25,13 +25,15 @@ export const createCatalogueIndexer = (deps: {
   /** Lists, relists or unlists one product; returns how many facets changed. */
   const sync = async (productId: string): Promise<{ listed: boolean; facetsChanged: number }> => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const product = await deps.products.get(productId, { consistent: true });
+      const [product, recorded] = await Promise.all([
+        deps.products.get(productId, { consistent: true }),
+        deps.catalogue.recordedFacets(productId),
+      ]);
       const category =
         product?.status_moderation === "approved"
           ? await deps.categories.get(product.id_categories)
           : undefined;
       const listing = product ? listingOf(product, category) : undefined;
-      const recorded = await deps.catalogue.recordedFacets(productId);
       const touched = [...new Set([...recorded, ...(listing?.facets ?? [])])];
       const current = await deps.catalogue.entries(productId, touched);
       const changes: FacetChange[] = touched

@@ -285,27 +285,30 @@ export const createCatalogueRepository = (
           throw error;
         }
       };
-      // First the intent: every facet that may get an entry, so a run that dies half way leaves none unknown.
-      const recorded = new Set(update.recorded);
-      const widens = update.touched.some((facet) => !recorded.has(facet));
-      if (widens && !(await write([manifestPut(update.productId, update.touched, update.listing?.values)]))) {
-        return false;
-      }
-      let chunk: TransactItem[] = [];
+      // Each transaction holds the guard and at most one manifest write, so 98 items of changes.
+      const chunks: TransactItem[][] = [[]];
       for (const change of update.changes) {
         const items = itemsOf(change);
-        if (chunk.length + items.length > 99) {
-          if (!(await write(chunk))) return false;
-          chunk = [];
-        }
-        chunk.push(...items);
+        const last = chunks[chunks.length - 1] ?? [];
+        if (last.length + items.length > 98) chunks.push([...items]);
+        else last.push(...items);
       }
-      if (chunk.length > 0 && !(await write(chunk))) return false;
-      return write([
-        update.listing
-          ? manifestPut(update.productId, update.listing.facets, update.listing.values)
-          : { Delete: { TableName: tableName, Key: keys.catalogueManifest(update.productId) } },
-      ]);
+      const final: TransactItem = update.listing
+        ? manifestPut(update.productId, update.listing.facets, update.listing.values)
+        : { Delete: { TableName: tableName, Key: keys.catalogueManifest(update.productId) } };
+      // Spread over several transactions, the first records every facet that may get an entry, so a run
+      // that dies half way leaves none the next run does not know of; the last records the outcome.
+      const recorded = new Set(update.recorded);
+      const widens = update.touched.some((facet) => !recorded.has(facet));
+      for (const [i, chunk] of chunks.entries()) {
+        const isLast = i === chunks.length - 1;
+        const intent =
+          i === 0 && !isLast && widens
+            ? [manifestPut(update.productId, update.touched, update.listing?.values)]
+            : [];
+        if (!(await write([...intent, ...chunk, ...(isLast ? [final] : [])]))) return false;
+      }
+      return true;
     },
 
     async counts(facets) {
