@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
-import { DomainError } from "../../shared/errors/domain-error.js";
-import { catalogueIndexer, categoryService, productService } from "../../shared/runtime/dependencies.js";
+import { catalogueIndexer, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
+import { createCategoryIn } from "./categories.js";
 import { type JsonResponse, request } from "./http.js";
 import { createProduct, jsonHeaders, tinyPng, uploadProductImage, validProductBody } from "./products.js";
 
@@ -27,21 +27,6 @@ export const uniqueWord = (): string => {
   let word = "zq";
   for (let i = 0; i < 8; i++) word += LETTERS[randomInt(LETTERS.length)];
   return word;
-};
-
-/** Creates a category with an id drawn at random from `lowest`…`highest`, retrying on a taken id. */
-const createCategoryIn = async (lowest: number, highest: number, name?: string): Promise<number> => {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const id = randomInt(lowest, highest + 1);
-    try {
-      await categoryService().create({ id, name: name ?? `Category ${id}`, slug: `category-${id}` });
-      return id;
-    } catch (error) {
-      if (error instanceof DomainError && error.kind === "conflict") continue;
-      throw error;
-    }
-  }
-  throw new Error("could not find a free category id");
 };
 
 /** A fresh active category resellers may see (id 300000000–699999999, never starting with 700). */

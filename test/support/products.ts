@@ -1,15 +1,8 @@
-import { categoryService } from "../../shared/runtime/dependencies.js";
+import { createCategoryIn } from "./categories.js";
 import { request } from "./http.js";
 
-let nextCategory = 0;
-
-/** Creates an active category with an id no other test uses. */
-export const createTestCategory = async (): Promise<number> => {
-  nextCategory += 1;
-  const id = 100_000 + (process.pid % 1000) * 100 + nextCategory;
-  await categoryService().create({ id, name: `Category ${id}`, slug: `category-${id}` });
-  return id;
-};
+/** Creates an active category with an id no other test uses (10000000–69999999). */
+export const createTestCategory = (): Promise<number> => createCategoryIn(10_000_000, 69_999_999);
 
 let nextProduct = 0;
 
