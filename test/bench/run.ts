@@ -97,4 +97,14 @@ const main = async () => {
   }
 };
 
-await main();
+// `npm run bench` runs the pipeline scenarios above; `npm run bench -- search` the search suite.
+const suite = process.argv[2];
+if (suite === "search") {
+  const { runSearchBench } = await import("./search.js");
+  await runSearchBench();
+} else if (suite === undefined) {
+  await main();
+} else {
+  console.error(`Unknown bench suite "${suite}": use no argument (pipeline) or "search".`);
+  process.exitCode = 2;
+}
