@@ -1,5 +1,7 @@
 import { createGroupHandler } from "../../shared/http/group-handler.js";
 import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { chatActions } from "./chat-actions.js";
+import { orderActions } from "./order-actions.js";
 
-/** Endpoint group v2-orders: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v2-orders", {}, accessTokens);
+/** Reseller API v2: the buyer's orders, their chats and disputes. */
+export const handler = createGroupHandler("v2-orders", { ...orderActions, ...chatActions }, accessTokens);

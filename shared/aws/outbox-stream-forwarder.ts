@@ -41,7 +41,8 @@ export const createOutboxForwarder =
             token_sealed: outbox.token_sealed,
           });
         } else {
-          await send(queue, { event_id: outbox.event_id, order_id: outbox.order_id, template: "delivery" });
+          const template = outbox.type === "gift_issued" ? "gift" : "delivery";
+          await send(queue, { event_id: outbox.event_id, order_id: outbox.order_id, template });
         }
       } catch (error) {
         console.error(

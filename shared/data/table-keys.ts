@@ -75,6 +75,26 @@ export const keys = {
   commentCount: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "COMMENTS" }),
   /** What the catalogue indexer last listed for a product, beside the product in its partition. */
   catalogueManifest: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "CATALOGUE" }),
+  /** One message of an order's chat, in id order (ids grow with time) under the order. */
+  chatMessage: (orderId: string, messageId: number): ItemKey => ({
+    PK: `ORDER#${orderId}`,
+    SK: `MSG#${String(messageId).padStart(16, "0")}`,
+  }),
+  /** A product on a reseller's favorites list. */
+  favorite: (accountId: number, productId: string): ItemKey => ({
+    PK: `ACCOUNT#${accountId}`,
+    SK: `FAV#${productId}`,
+  }),
+  /** What an Idempotency-Key of an account promised: its request's hash and, once done, its answer. */
+  idempotencyRecord: (accountId: number, keyHash: string): ItemKey => ({
+    PK: `IDEMPOTENCY#${accountId}#${keyHash}`,
+    SK: "IDEMPOTENCY",
+  }),
+  /** A buyer's order listed under one history facet (all, a status, a seller, a product), newest last. */
+  buyerOrderEntry: (accountId: number, facet: string, createdAt: string, orderId: string): ItemKey => ({
+    PK: `BUYER#${accountId}#ORDERS#${facet}`,
+    SK: `${createdAt}#${orderId}`,
+  }),
 } as const;
 
 /** One collection read through a global index: the items of one partition, ordered by their sort value. */
@@ -177,6 +197,15 @@ export const collections = {
   comments: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "COMMENT#" }),
   /** One catalogue facet's entries, by product id (newest last). */
   catalogueFacet: (facet: string) => ({ PK: `CATALOGUE#${facet}`, skPrefix: "" }),
+  /** An order's chat, oldest message first. */
+  chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "MSG#" }),
+  /** A reseller's favorites, by product id. */
+  favorites: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "FAV#" }),
+  /** One facet of a buyer's order history, by creation time (newest last). */
+  buyerOrders: (accountId: number, facet: string) => ({
+    PK: `BUYER#${accountId}#ORDERS#${facet}`,
+    skPrefix: "",
+  }),
 } as const;
 
 /** Names of counters kept in the table. */

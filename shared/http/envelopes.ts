@@ -31,6 +31,8 @@ export interface RouteResult {
   readonly status?: number;
   readonly data: unknown;
   readonly meta?: Record<string, unknown>;
+  /** Extra response headers, e.g. `Idempotent-Replayed`. */
+  readonly headers?: Record<string, string>;
 }
 
 /** Wraps a success payload in the version's envelope. */
@@ -56,9 +58,11 @@ export const jsonResponse = (
   status: number,
   body: unknown,
   requestId: string,
+  extraHeaders: Record<string, string> = {},
 ): APIGatewayProxyStructuredResultV2 => ({
   statusCode: status,
   headers: {
+    ...extraHeaders,
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-request-id": requestId,

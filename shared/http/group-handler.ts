@@ -57,7 +57,7 @@ const pipeline = (
       rawBody: state.rawBody,
       principal: state.principal,
     });
-    return jsonResponse(result.status ?? 200, successBody(kind, result), state.requestId);
+    return jsonResponse(result.status ?? 200, successBody(kind, result), state.requestId, result.headers);
   });
   // The request-id middleware attaches `api` to the context before anything reads it.
   return (event, context) => wrapped(event, context as ApiContext);

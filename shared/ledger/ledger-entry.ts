@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Why a balance moved. Every movement of money names one of these in its ledger entry. */
-export const ledgerKinds = ["operator_credit", "sale", "payout", "payout_refund"] as const;
+export const ledgerKinds = ["operator_credit", "sale", "payout", "payout_refund", "purchase"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** One movement of an account's balance as the ledger keeps it; `amount` is signed (debits are negative). */

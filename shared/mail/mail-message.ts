@@ -43,3 +43,26 @@ export const deliveryMessage = (input: {
   ].join("\n");
   return { to: input.to, subject, text: lines.join("\n"), html };
 };
+
+/** The buyer's gift e-mail: the code that was bought, for them to pass on. */
+export const giftMessage = (input: {
+  to: string;
+  orderId: string;
+  productName: string;
+  code: string;
+}): MailMessage => {
+  const subject = `Your gift code for ${input.productName}`.replace(/[\r\n]+/g, " ");
+  const lines = [
+    `You bought ${input.productName} as a gift.`,
+    "",
+    `Gift code: ${input.code}`,
+    "",
+    `Order ${input.orderId}`,
+  ];
+  const html = [
+    `<p>You bought ${escapeHtml(input.productName)} as a gift.</p>`,
+    `<p>Gift code: <code>${escapeHtml(input.code)}</code></p>`,
+    `<p>Order ${escapeHtml(input.orderId)}</p>`,
+  ].join("\n");
+  return { to: input.to, subject, text: lines.join("\n"), html };
+};

@@ -12,6 +12,7 @@ import {
   keys,
 } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import type { EmailTemplate } from "../queue/queue-messages.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
 
 /** Why a reservation did not happen. */
@@ -31,13 +32,20 @@ export interface OrderStore {
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
   cancelAndRelease(order: OrderRecord, at: string): Promise<boolean>;
-  /** Claims the sending of the buyer's e-mail (a claim older than `staleBefore` may be taken over); false if another has it or it went out. */
-  claimEmail(orderId: string, at: string, staleBefore: string): Promise<boolean>;
-  /** Notes that the buyer's delivery e-mail went out; false if it already had. */
-  markEmailSent(orderId: string, at: string): Promise<boolean>;
+  /** Claims the sending of one of the buyer's e-mails (a claim older than `staleBefore` may be taken over); false if another has it or it went out. */
+  claimEmail(orderId: string, at: string, staleBefore: string, template?: EmailTemplate): Promise<boolean>;
+  /** Notes that one of the buyer's e-mails went out; false if it already had. */
+  markEmailSent(orderId: string, at: string, template?: EmailTemplate): Promise<boolean>;
 }
 
-const item = (order: OrderRecord) => ({
+/** Where each e-mail of an order records its claim and its sending, so each goes out once. */
+const emailAttributes: Record<EmailTemplate, { claimed: string; sent: string }> = {
+  delivery: { claimed: "email_claimed_at", sent: "email_sent_at" },
+  gift: { claimed: "gift_email_claimed_at", sent: "gift_email_sent_at" },
+};
+
+/** An order as a table item, with the index memberships its state calls for. */
+export const orderItem = (order: OrderRecord) => ({
   ...keys.order(order.id_order),
   entity: "order",
   ...order,
@@ -87,7 +95,11 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
             },
           },
           {
-            Put: { TableName: tableName, Item: item(order), ConditionExpression: "attribute_not_exists(PK)" },
+            Put: {
+              TableName: tableName,
+              Item: orderItem(order),
+              ConditionExpression: "attribute_not_exists(PK)",
+            },
           },
         ]);
         return "ok";
@@ -158,15 +170,17 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    async claimEmail(orderId, at, staleBefore) {
+    async claimEmail(orderId, at, staleBefore, template = "delivery") {
+      const { claimed, sent } = emailAttributes[template];
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.order(orderId),
-            UpdateExpression: "SET email_claimed_at = :at",
+            UpdateExpression: "SET #claimed = :at",
             ConditionExpression:
-              "attribute_exists(PK) AND attribute_not_exists(email_sent_at) AND (attribute_not_exists(email_claimed_at) OR email_claimed_at < :stale)",
+              "attribute_exists(PK) AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale)",
+            ExpressionAttributeNames: { "#claimed": claimed, "#sent": sent },
             ExpressionAttributeValues: { ":at": at, ":stale": staleBefore },
           }),
         );
@@ -177,14 +191,16 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    async markEmailSent(orderId, at) {
+    async markEmailSent(orderId, at, template = "delivery") {
+      const { sent } = emailAttributes[template];
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.order(orderId),
-            UpdateExpression: "SET email_sent_at = :at",
-            ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(email_sent_at)",
+            UpdateExpression: "SET #sent = :at",
+            ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(#sent)",
+            ExpressionAttributeNames: { "#sent": sent },
             ExpressionAttributeValues: { ":at": at },
           }),
         );

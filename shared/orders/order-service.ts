@@ -44,6 +44,10 @@ const detail = (order: OrderRecord) => {
     amount: String(order.amount),
     count: String(order.quantity),
     payment_system: order.payment_system,
+    // Extensions (not in the spec's detail): the buyer's comment, the order's chat, its dispute state.
+    comment: order.comment ?? "",
+    chat_id: order.id_order,
+    dispute_status: order.dispute_open === true ? "open" : order.dispute_opened_at ? "closed" : "none",
   };
 };
 

@@ -31,6 +31,20 @@ export const orderRecordSchema = z.object({
   webhook_event_id: z.string().optional(),
   webhook_delivered_at: z.string().optional(),
   email_sent_at: z.string().optional(),
+  /** Where the order came from: a reseller's balance (v2), or the storefront when absent. */
+  channel: z.enum(["storefront", "reseller"]).optional(),
+  /** 1 when delivery is automatic through the seller's webhook (always 1 for reseller orders). */
+  h2h: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** The buyer's comment for the seller, stored only after it passed the product's rules. */
+  comment: z.string().optional(),
+  /** 1 for a gift purchase (POST /gift); its code is the buyer's, shown only to the buyer. */
+  gift: z.union([z.literal(0), z.literal(1)]).optional(),
+  gift_code: z.string().optional(),
+  gift_email_sent_at: z.string().optional(),
+  /** An open dispute keeps the order `paid` underneath; v2 shows it as `dispute`. */
+  dispute_open: z.boolean().optional(),
+  dispute_opened_at: z.string().optional(),
+  dispute_closed_at: z.string().optional(),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

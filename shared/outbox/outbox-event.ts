@@ -10,6 +10,8 @@ export const outboxEventSchema = z.discriminatedUnion("type", [
     token_sealed: z.string(),
   }),
   z.object({ type: z.literal("order_delivered"), event_id: z.string(), order_id: z.string() }),
+  /** A gift was bought: its code goes to the buyer by e-mail. */
+  z.object({ type: z.literal("gift_issued"), event_id: z.string(), order_id: z.string() }),
 ]);
 export type OutboxEvent = z.infer<typeof outboxEventSchema>;
 

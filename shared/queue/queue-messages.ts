@@ -8,10 +8,14 @@ export const webhookJobSchema = z.object({
 });
 export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
+/** The buyer e-mails of an order: the delivered product, and a gift's code. */
+export const emailTemplates = ["delivery", "gift"] as const;
+export type EmailTemplate = (typeof emailTemplates)[number];
+
 /** An e-mail job: which message to send for which order. */
 export const emailJobSchema = z.object({
   event_id: z.string().min(1),
   order_id: z.string().min(1),
-  template: z.enum(["delivery"]),
+  template: z.enum(emailTemplates),
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;

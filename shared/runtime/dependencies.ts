@@ -17,6 +17,8 @@ import { createCommentService } from "../comments/comment-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
+import { createIdempotencyRepository } from "../idempotency/idempotency-repository.js";
+import { createIdempotentRequests } from "../idempotency/idempotent-request.js";
 import { cryptoRandomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { createLedgerRepository } from "../ledger/ledger-repository.js";
@@ -32,6 +34,8 @@ import { createPayoutRepository } from "../payouts/payout-repository.js";
 import { createPayoutService } from "../payouts/payout-service.js";
 import { createProductRepository } from "../products/product-repository.js";
 import { createProductService } from "../products/product-service.js";
+import { createPurchaseRepository } from "../purchases/purchase-repository.js";
+import { createPurchaseService } from "../purchases/purchase-service.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { systemClock } from "../time/clock.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
@@ -205,6 +209,26 @@ const configuredMailer = (): Mailer => {
   return mailer;
 };
 
+/** Idempotency-Key handling for requests that charge. */
+const idempotentRequests = () =>
+  createIdempotentRequests({
+    store: createIdempotencyRepository(client(), tableName()),
+    ...clockAndRandomness,
+  });
+
+/** Reseller purchases from balance: POST /buy and POST /gift. */
+export const purchaseService = () =>
+  createPurchaseService({
+    purchases: createPurchaseRepository(client(), tableName()),
+    orders: orderStore(),
+    products: productStore(),
+    categories: categoryStore(),
+    accounts: accountStore(),
+    idempotency: idempotentRequests(),
+    dataKey,
+    ...clockAndRandomness,
+  });
+
 /** Buyer e-mail. */
 export const mailService = () => {
   const orders = orderStore();
@@ -212,8 +236,8 @@ export const mailService = () => {
     orders,
     products: productStore(),
     mailer: configuredMailer(),
-    markSent: (orderId, at) => orders.markEmailSent(orderId, at),
-    claim: (orderId, at, staleBefore) => orders.claimEmail(orderId, at, staleBefore),
+    markSent: (orderId, at, template) => orders.markEmailSent(orderId, at, template),
+    claim: (orderId, at, staleBefore, template) => orders.claimEmail(orderId, at, staleBefore, template),
     now: systemClock,
   });
 };

@@ -1,0 +1,81 @@
+import { conflict, unprocessable } from "../errors/domain-error.js";
+import type { Randomness } from "../ids/randomness.js";
+import type { Clock } from "../time/clock.js";
+import {
+  IDEMPOTENCY_RETENTION_SECONDS,
+  IDEMPOTENCY_STALE_SECONDS,
+  type IdempotencyClaim,
+  idempotencyKeySchema,
+  keyHash,
+  requestHash,
+  type StoredAnswer,
+} from "./idempotency-record.js";
+import type { IdempotencyStore } from "./idempotency-repository.js";
+
+/** An answer, and whether it is the replay of an earlier one. */
+export interface IdempotentAnswer<T> {
+  readonly status: number;
+  readonly data: T;
+  readonly replayed: boolean;
+}
+
+/**
+ * Runs a charging request at most once per Idempotency-Key (Stripe's semantics). `run` receives the claim
+ * and must commit the claim's completion in the same transaction as its charge; if it throws, nothing was
+ * charged and the key is released, so errors are not replayed and a client may retry the same key.
+ */
+export const createIdempotentRequests = (deps: {
+  store: IdempotencyStore;
+  now: Clock;
+  random: Randomness;
+}) => ({
+  async run<T>(
+    input: { accountId: number; key: string | undefined; route: string; body: unknown },
+    run: (claim: IdempotencyClaim | undefined) => Promise<StoredAnswer & { data: T }>,
+  ): Promise<IdempotentAnswer<T>> {
+    if (input.key === undefined) return { ...(await run(undefined)), replayed: false };
+    const parsed = idempotencyKeySchema.safeParse(input.key);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Idempotency-Key is invalid";
+      throw unprocessable(message, "invalid_request", { issues: [{ field: "Idempotency-Key", message }] });
+    }
+    const claim: IdempotencyClaim = {
+      accountId: input.accountId,
+      keyHash: keyHash(parsed.data),
+      lockId: deps.random.uuid(),
+    };
+    const hash = requestHash(input.body);
+    const at = deps.now();
+    const outcome = await deps.store.claim({
+      claim,
+      route: input.route,
+      requestHash: hash,
+      at: at.toISOString(),
+      staleBefore: new Date(at.getTime() - IDEMPOTENCY_STALE_SECONDS * 1000).toISOString(),
+      expiresAt: Math.floor(at.getTime() / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
+      nowEpoch: Math.floor(at.getTime() / 1000),
+    });
+    if (outcome.kind === "taken") {
+      const { record } = outcome;
+      if (record.route !== input.route || record.request_hash !== hash) {
+        throw unprocessable(
+          "This Idempotency-Key was already used with a different request",
+          "idempotency_mismatch",
+        );
+      }
+      if (record.state === "in_progress" || record.response === undefined) {
+        throw conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+      }
+      const answer = JSON.parse(record.response) as StoredAnswer & { data: T };
+      return { status: answer.status, data: answer.data, replayed: true };
+    }
+    try {
+      return { ...(await run(claim)), replayed: false };
+    } catch (error) {
+      await deps.store.release(claim);
+      throw error;
+    }
+  },
+});
+
+export type IdempotentRequests = ReturnType<typeof createIdempotentRequests>;

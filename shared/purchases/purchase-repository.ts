@@ -1,0 +1,131 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import type { ChatMessageRecord } from "../chat/chat-message.js";
+import { chatMessagePut } from "../chat/chat-message-item.js";
+import { keys } from "../data/table-keys.js";
+import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import type { IdempotencyClaim, StoredAnswer } from "../idempotency/idempotency-record.js";
+import { idempotencyCompletion } from "../idempotency/idempotency-repository.js";
+import type { BalanceMovement } from "../ledger/ledger-entry.js";
+import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { historyEntryPuts } from "../orders/buyer-history.js";
+import type { OrderRecord } from "../orders/order.js";
+import { orderItem } from "../orders/order-repository.js";
+import type { OutboxEvent } from "../outbox/outbox-event.js";
+import { outboxPut } from "../outbox/outbox-item.js";
+
+/** Everything one balance purchase writes, decided before the write. */
+export interface PurchaseWrite {
+  /** The paid order; its quantity leaves the product's stock. */
+  readonly order: OrderRecord;
+  /** The price and discount the total was computed from; the product must still have them. */
+  readonly expected: { readonly price: number; readonly discount: number };
+  readonly debit: BalanceMovement;
+  /** SHA-256 of the delivery token the seller's webhook carries. */
+  readonly tokenHash: string;
+  /** The seller's webhook first, then anything else the purchase promises (the gift e-mail). */
+  readonly events: readonly OutboxEvent[];
+  readonly chatMessages: readonly ChatMessageRecord[];
+  /** The Idempotency-Key claim this purchase completes, with the answer it will replay. */
+  readonly idempotency?: { readonly claim: IdempotencyClaim; readonly answer: StoredAnswer };
+}
+
+/** Why a purchase did not commit. */
+export type PurchaseOutcome =
+  | "ok"
+  | "insufficient_stock"
+  | "insufficient_balance"
+  | "product_unavailable"
+  | "price_changed"
+  | "claim_lost";
+
+/** The one write of a purchase from balance. */
+export interface PurchaseStore {
+  /** Takes the stock, debits the buyer, writes the paid order and all it promises: all or nothing. */
+  commit(purchase: PurchaseWrite): Promise<PurchaseOutcome>;
+}
+
+const PRODUCT = 0;
+const BALANCE = 1;
+
+/** The DynamoDB implementation of PurchaseStore. */
+export const createPurchaseRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): PurchaseStore => ({
+  async commit(purchase) {
+    const { order } = purchase;
+    const [balanceUpdate, ledgerPut] = balanceMovementItems(tableName, purchase.debit);
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.product(order.product_id),
+          // Stock never goes below zero, and the buyer pays the price they were shown.
+          UpdateExpression: "SET #count = #count - :q",
+          ConditionExpression:
+            "status_moderation = :approved AND #count >= :q AND price = :price AND discount = :discount",
+          ExpressionAttributeNames: { "#count": "count" },
+          ExpressionAttributeValues: {
+            ":q": order.quantity,
+            ":approved": "approved",
+            ":price": purchase.expected.price,
+            ":discount": purchase.expected.discount,
+          },
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+        },
+      },
+      balanceUpdate,
+      ledgerPut,
+      {
+        Put: {
+          TableName: tableName,
+          Item: orderItem(order),
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.deliveryToken(purchase.tokenHash),
+            entity: "delivery_token",
+            order_id: order.id_order,
+            seller_id: order.seller_id,
+            created_at: order.created_at,
+          },
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+      ...purchase.events.map((event) => outboxPut(tableName, event, order.created_at)),
+      ...historyEntryPuts(tableName, order),
+      ...purchase.chatMessages.map((message) => chatMessagePut(tableName, message)),
+    ];
+    const claimIndex = items.length;
+    if (purchase.idempotency) {
+      items.push(idempotencyCompletion(tableName, purchase.idempotency.claim, purchase.idempotency.answer));
+    }
+    try {
+      await writeTransaction(client, items, 10);
+      return "ok";
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const failed = (index: number) => error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
+      // Stock is checked before balance (the spec's order): when both fail, stock is what the buyer hears.
+      if (failed(PRODUCT)) {
+        const reason = error.CancellationReasons?.[PRODUCT];
+        if (!reason?.Item) return "product_unavailable";
+        const product = unmarshall(reason.Item);
+        if (product.status_moderation !== "approved") return "product_unavailable";
+        if (product.price !== purchase.expected.price || product.discount !== purchase.expected.discount) {
+          return "price_changed";
+        }
+        return "insufficient_stock";
+      }
+      if (failed(BALANCE)) return "insufficient_balance";
+      if (purchase.idempotency && failed(claimIndex)) return "claim_lost";
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,271 @@
+import { SellerModeration } from "../accounts/account.js";
+import type { AccountStore } from "../accounts/account-repository.js";
+import { isPublic } from "../catalogue/catalogue-listing.js";
+import { blockedCategory } from "../catalogue/catalogue-service.js";
+import { isH2h } from "../catalogue/public-product.js";
+import { isBlockedForResellers } from "../categories/category.js";
+import type { CategoryStore } from "../categories/category-repository.js";
+import { type ChatMessageRecord, newChatMessageId } from "../chat/chat-message.js";
+import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
+import { conflict, forbidden, notFound } from "../errors/domain-error.js";
+import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
+import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
+import { isId, newId } from "../ids/ids.js";
+import type { Randomness } from "../ids/randomness.js";
+import type { OrderRecord } from "../orders/order.js";
+import type { OrderStore } from "../orders/order-repository.js";
+import type { OutboxEvent } from "../outbox/outbox-event.js";
+import type { ProductRecord } from "../products/product.js";
+import { unitPrice } from "../products/product-price.js";
+import type { ProductStore } from "../products/product-repository.js";
+import { seal } from "../secrets/sealed-box.js";
+import type { Clock } from "../time/clock.js";
+import { checkedComment } from "./comment-rules.js";
+import { newGiftCode } from "./gift-code.js";
+import type { BuyBody, GiftBody } from "./purchase-body.js";
+import type { PurchaseOutcome, PurchaseStore } from "./purchase-repository.js";
+
+/** POST /buy's answer. */
+export interface BuyResult {
+  readonly order_id: string;
+  readonly product_id: string;
+  readonly quantity: number;
+  readonly total: number;
+  readonly currency: "RUB";
+  readonly h2h: 1;
+}
+
+/** POST /gift's answer: the buy result, flagged as a gift, with its code. */
+export interface GiftResult extends BuyResult {
+  readonly gift: 1;
+  readonly gift_code: string;
+}
+
+/** An answer and whether it replays an earlier request with the same Idempotency-Key. */
+export interface PurchaseAnswer<T> {
+  readonly data: T;
+  readonly replayed: boolean;
+}
+
+/** A seller may change a price between our read and the charge; the purchase is priced again this often. */
+const PRICING_ATTEMPTS = 3;
+
+const productNotFound = () => notFound("Product not found");
+const giftUnavailable = () => conflict("This product cannot be bought as a gift", "gift_unavailable");
+
+/** What a purchase checks before charging, read once per attempt. */
+interface Offer {
+  readonly product: ProductRecord;
+  readonly h2h: boolean;
+  readonly sellerActive: boolean;
+}
+
+/**
+ * Reseller purchases from balance (POST /buy, POST /gift): the spec's checks in the spec's order, then
+ * one transaction that takes the stock, debits the buyer, writes the paid order and promises the seller's
+ * webhook, so the v1 delivery flow (signed webhook, delivery, e-mail, seller credit) runs for it unchanged.
+ */
+export const createPurchaseService = (deps: {
+  purchases: PurchaseStore;
+  orders: Pick<OrderStore, "nextNumber">;
+  products: Pick<ProductStore, "get">;
+  categories: Pick<CategoryStore, "get">;
+  accounts: Pick<AccountStore, "findById">;
+  idempotency: IdempotentRequests;
+  dataKey: () => Promise<Buffer>;
+  now: Clock;
+  random: Randomness;
+}) => {
+  /** A product resellers may see and buy from this buyer, or the error that says why not. */
+  const offerFor = async (buyerId: number, productId: string): Promise<Offer> => {
+    const product = isId(productId) ? await deps.products.get(productId, { consistent: true }) : undefined;
+    if (product?.status_moderation !== "approved") throw productNotFound();
+    if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
+    const [category, seller] = await Promise.all([
+      deps.categories.get(product.id_categories),
+      deps.accounts.findById(product.seller_id),
+    ]);
+    if (!isPublic(product, category) || !seller) throw productNotFound();
+    if (product.seller_id === buyerId) throw forbidden("You cannot buy your own product", "self_purchase");
+    return {
+      product,
+      h2h: isH2h(product, seller),
+      sellerActive: seller.status_moderation !== SellerModeration.blocked,
+    };
+  };
+
+  const systemMessage = (orderId: string, at: Date, message: string): ChatMessageRecord => ({
+    message_id: newChatMessageId(at, deps.random.bytes(2)),
+    order_id: orderId,
+    type_user: "system",
+    message,
+    created_at: at.toISOString(),
+  });
+
+  const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed">) => {
+    switch (outcome) {
+      case "insufficient_stock":
+        return conflict("Insufficient stock", "insufficient_stock");
+      case "insufficient_balance":
+        return conflict("Insufficient balance", "insufficient_balance");
+      case "product_unavailable":
+        return conflict("This product is not active", "product_inactive");
+      case "claim_lost":
+        return conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+    }
+  };
+
+  /** Prices and commits one purchase; a price change meanwhile re-reads the offer and prices again. */
+  const purchase = async <T extends BuyResult>(input: {
+    buyerId: number;
+    productId: string;
+    quantity: number;
+    check: (offer: Offer) => { comment?: string };
+    giftCode: string | undefined;
+    answer: (result: BuyResult) => T;
+    claim: IdempotencyClaim | undefined;
+  }): Promise<T> => {
+    const buyer = await deps.accounts.findById(input.buyerId);
+    if (!buyer) throw notFound("Account not found");
+    const number = await deps.orders.nextNumber();
+    for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
+      const offer = await offerFor(input.buyerId, input.productId);
+      const { comment } = input.check(offer);
+      const { product } = offer;
+      const at = deps.now();
+      const orderId = newId(at.getTime());
+      const unit = unitPrice(product.price, product.discount);
+      const total = unit * input.quantity;
+      const { giftCode } = input;
+      const token = newDeliveryToken(deps.random);
+      const webhook: OutboxEvent = {
+        type: "payment_confirmed",
+        event_id: deps.random.uuid(),
+        order_id: orderId,
+        token_sealed: seal(await deps.dataKey(), token),
+      };
+      const order: OrderRecord = {
+        id_order: orderId,
+        number,
+        seller_id: product.seller_id,
+        product_id: product.id,
+        quantity: input.quantity,
+        unit_price: unit,
+        amount: total,
+        status: "paid",
+        buyer_email: buyer.email,
+        buyer_type: "registered",
+        buyer_account_id: buyer.account_id,
+        guest_id: "",
+        payment_system: "balance",
+        payment_id: `balance-${orderId}`,
+        created_at: at.toISOString(),
+        expires_at: at.toISOString(),
+        paid_at: at.toISOString(),
+        delivered: false,
+        webhook_event_id: webhook.event_id,
+        channel: "reseller",
+        h2h: 1,
+        ...(comment === undefined ? {} : { comment }),
+        ...(giftCode === undefined ? {} : { gift: 1 as const, gift_code: giftCode }),
+      };
+      const data = input.answer({
+        order_id: orderId,
+        product_id: product.id,
+        quantity: input.quantity,
+        total,
+        currency: "RUB",
+        h2h: 1,
+      });
+      const outcome = await deps.purchases.commit({
+        order,
+        expected: { price: product.price, discount: product.discount },
+        debit: {
+          accountId: buyer.account_id,
+          amount: -total,
+          kind: "purchase",
+          entryId: deps.random.uuid(),
+          at: at.toISOString(),
+          orderId,
+        },
+        tokenHash: hashDeliveryToken(token),
+        events: giftCode
+          ? [webhook, { type: "gift_issued", event_id: deps.random.uuid(), order_id: orderId }]
+          : [webhook],
+        chatMessages: giftCode ? [systemMessage(orderId, at, `Gift code: ${giftCode}`)] : [],
+        ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
+      });
+      if (outcome === "ok") return data;
+      if (outcome !== "price_changed") throw outcomeError(outcome);
+    }
+    throw conflict("The product's price changed while buying; try again", "price_changed");
+  };
+
+  return {
+    /** POST /buy: checks in the spec's order, then one transaction (stock, then balance). */
+    async buy(buyerId: number, body: BuyBody, idempotencyKey?: string): Promise<PurchaseAnswer<BuyResult>> {
+      const answer = await deps.idempotency.run<BuyResult>(
+        { accountId: buyerId, key: idempotencyKey, route: "POST /buy", body },
+        async (claim) => ({
+          status: 201,
+          data: await purchase({
+            buyerId,
+            productId: body.product_id,
+            quantity: body.quantity,
+            giftCode: undefined,
+            answer: (result) => result,
+            claim,
+            check: (offer) => {
+              if (!offer.h2h) {
+                throw forbidden(
+                  "This product is not delivered automatically (H2H) and cannot be bought through the API",
+                  "h2h_disabled",
+                );
+              }
+              if (!offer.sellerActive) throw conflict("This product is not active", "product_inactive");
+              return { comment: checkedComment(offer.product, body.comment) };
+            },
+          }),
+        }),
+      );
+      return { data: answer.data, replayed: answer.replayed };
+    },
+
+    /** POST /gift: one unit of an H2H product that allows gifts, with a code for the buyer. */
+    async gift(
+      buyerId: number,
+      body: GiftBody,
+      idempotencyKey?: string,
+    ): Promise<PurchaseAnswer<GiftResult>> {
+      const giftCode = newGiftCode(deps.random);
+      const answer = await deps.idempotency.run<GiftResult>(
+        { accountId: buyerId, key: idempotencyKey, route: "POST /gift", body },
+        async (claim) => ({
+          status: 201,
+          data: await purchase({
+            buyerId,
+            productId: body.product_id,
+            quantity: 1,
+            giftCode,
+            answer: (result): GiftResult => ({ ...result, gift: 1, gift_code: giftCode }),
+            claim,
+            check: (offer) => {
+              // A product that requires a buyer comment cannot be gifted: a gift carries none.
+              const giftable =
+                offer.h2h &&
+                offer.sellerActive &&
+                offer.product.gift_available === 1 &&
+                offer.product.comment_status !== 1 &&
+                offer.product.count >= 1;
+              if (!giftable) throw giftUnavailable();
+              return {};
+            },
+          }),
+        }),
+      );
+      return { data: answer.data, replayed: answer.replayed };
+    },
+  };
+};
+
+export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { accountService } from "../../../shared/runtime/dependencies.js";
+import { PUBLISHING_TIMEOUT, v2Error } from "../../support/catalogue.js";
+import { balanceOf, ledgerOf } from "../../support/ledger.js";
+import { stockOf } from "../../support/orders.js";
+import { buyableProduct, fundedReseller, v2Post } from "../../support/purchases.js";
+
+const buy = (token: string, body: unknown, headers?: Record<string, string>) =>
+  v2Post(token, "/api/v2/buy", body, headers);
+
+const orderIdOf = (body: unknown): string => (body as { data: { order_id: string } }).data.order_id;
+
+describe("POST /api/v2/buy under concurrency", () => {
+  it(
+    "never oversells or overdraws: 200 parallel buys of 1 on stock 50 from a balance for 100 give exactly 50 orders",
+    async () => {
+      const { product } = await buyableProduct({ price: 100, count: 50 });
+      const reseller = await fundedReseller(100 * 100);
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, () => buy(reseller.v2, { product_id: product.id, quantity: 1 })),
+      );
+      const created = responses.filter((r) => r.status === 201);
+      const refused = responses.filter((r) => r.status !== 201);
+      expect(created).toHaveLength(50);
+      expect(new Set(created.map((r) => orderIdOf(r.body))).size).toBe(50);
+      for (const r of refused)
+        expect(r.body).toEqual(v2Error(409, "insufficient_stock", "Insufficient stock"));
+      expect(await stockOf(product.id)).toBe(0);
+      expect(await balanceOf(reseller.id)).toBe(10_000 - 50 * 100);
+      const purchases = (await ledgerOf(reseller.id)).filter((e) => e.kind === "purchase");
+      expect(purchases).toHaveLength(50);
+      expect(purchases.every((e) => e.amount === -100)).toBe(true);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "never overdraws: 30 parallel buys with money for 10 give exactly 10 orders and a zero balance",
+    async () => {
+      const { product } = await buyableProduct({ price: 250, count: 100 });
+      const reseller = await fundedReseller(2500);
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () => buy(reseller.v2, { product_id: product.id, quantity: 1 })),
+      );
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(10);
+      for (const r of responses.filter((x) => x.status !== 201)) {
+        expect(r.body).toEqual(v2Error(409, "insufficient_balance", "Insufficient balance"));
+      }
+      expect(await balanceOf(reseller.id)).toBe(0);
+      expect(await stockOf(product.id)).toBe(90);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
+
+describe("Idempotency-Key on POST /api/v2/buy (extension)", () => {
+  it(
+    "replays the first answer for the same key and body, with no second charge",
+    async () => {
+      const { product } = await buyableProduct({ price: 300, count: 10 });
+      const reseller = await fundedReseller(3000);
+      const key = { "Idempotency-Key": `key-${Date.now()}` };
+      const first = await buy(reseller.v2, { product_id: product.id, quantity: 2 }, key);
+      expect(first.status).toBe(201);
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
+      // The same body with its keys in another order is the same request.
+      const again = await buy(reseller.v2, { quantity: 2, product_id: product.id }, key);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await balanceOf(reseller.id)).toBe(2400);
+      expect(await stockOf(product.id)).toBe(8);
+      // Another key is another purchase.
+      const other = await buy(
+        reseller.v2,
+        { product_id: product.id, quantity: 2 },
+        { "Idempotency-Key": `${key["Idempotency-Key"]}-2` },
+      );
+      expect(other.status).toBe(201);
+      expect(orderIdOf(other.body)).not.toBe(orderIdOf(first.body));
+      expect(await balanceOf(reseller.id)).toBe(1800);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "refuses the same key with another body (422 idempotency_mismatch) and a malformed key (422), charging nothing",
+    async () => {
+      const { product } = await buyableProduct({ price: 300, count: 10 });
+      const reseller = await fundedReseller(3000);
+      const key = { "Idempotency-Key": `mismatch-${Date.now()}` };
+      expect((await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key)).status).toBe(201);
+      const other = await buy(reseller.v2, { product_id: product.id, quantity: 2 }, key);
+      expect({ status: other.status, body: other.body }).toEqual({
+        status: 422,
+        body: v2Error(
+          422,
+          "idempotency_mismatch",
+          "This Idempotency-Key was already used with a different request",
+        ),
+      });
+      const message = "Idempotency-Key must be 1-255 visible ASCII characters";
+      const malformed = await buy(
+        reseller.v2,
+        { product_id: product.id, quantity: 1 },
+        { "Idempotency-Key": "x".repeat(256) },
+      );
+      expect({ status: malformed.status, body: malformed.body }).toEqual({
+        status: 422,
+        body: v2Error(422, "invalid_request", message, { issues: [{ field: "Idempotency-Key", message }] }),
+      });
+      expect(await balanceOf(reseller.id)).toBe(2700);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "does not remember a refusal: after insufficient balance, the same key succeeds once the balance is topped up",
+    async () => {
+      const { product } = await buyableProduct({ price: 500, count: 10 });
+      const reseller = await fundedReseller(400);
+      const key = { "Idempotency-Key": `retry-${Date.now()}` };
+      const refused = await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key);
+      expect(refused.body).toEqual(v2Error(409, "insufficient_balance", "Insufficient balance"));
+      await accountService().credit(reseller.id, 100);
+      const retried = await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key);
+      expect(retried.status).toBe(201);
+      expect(await balanceOf(reseller.id)).toBe(0);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "charges once for 20 parallel retries with one key: one order, one debit, the rest replays or 409 request_in_progress",
+    async () => {
+      const { product } = await buyableProduct({ price: 700, count: 30 });
+      const reseller = await fundedReseller(7000);
+      const key = { "Idempotency-Key": `parallel-${Date.now()}` };
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => buy(reseller.v2, { product_id: product.id, quantity: 1 }, key)),
+      );
+      const created = responses.filter((r) => r.status === 201);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(created.map((r) => orderIdOf(r.body))).size).toBe(1);
+      for (const r of responses.filter((x) => x.status !== 201)) {
+        expect({ status: r.status, body: r.body }).toEqual({
+          status: 409,
+          body: v2Error(
+            409,
+            "request_in_progress",
+            "A request with this Idempotency-Key is still in progress",
+          ),
+        });
+      }
+      expect(await balanceOf(reseller.id)).toBe(6300);
+      expect((await ledgerOf(reseller.id)).filter((e) => e.kind === "purchase")).toHaveLength(1);
+      expect(await stockOf(product.id)).toBe(29);
+      // Once settled, a retry replays the one order.
+      const later = await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key);
+      expect(later.status).toBe(201);
+      expect(orderIdOf(later.body)).toBe(orderIdOf(created[0]?.body));
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
