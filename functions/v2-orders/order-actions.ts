@@ -1,4 +1,24 @@
-import type { GroupActions } from "../../shared/http/group-handler.js";
+import { defineAction, type GroupActions } from "../../shared/http/group-handler.js";
+import { callerId, pathParameter } from "../../shared/http/principal.js";
+import { disputeBodySchema, historyQuerySchema } from "../../shared/orders/buyer-order-input.js";
+import { buyerOrderService } from "../../shared/runtime/dependencies.js";
 
 /** GET /history, GET /order/{order_id}, POST /dispute: a reseller's own orders. */
-export const orderActions: GroupActions = {};
+export const orderActions: GroupActions = {
+  "GET /history": defineAction({
+    query: historyQuerySchema,
+    handle: async (request) => {
+      const { items, meta } = await buyerOrderService().history(callerId(request), request.query);
+      return { data: items, meta };
+    },
+  }),
+  "GET /order/{order_id}": defineAction({
+    handle: async (request) => ({
+      data: await buyerOrderService().order(callerId(request), pathParameter(request, "order_id")),
+    }),
+  }),
+  "POST /dispute": defineAction({
+    body: disputeBodySchema,
+    handle: async (request) => ({ data: await buyerOrderService().dispute(callerId(request), request.body) }),
+  }),
+};

@@ -1,16 +1,10 @@
 import { z } from "zod";
+import { wholeNumber } from "../validation/query-numbers.js";
 import { facets, keepsPriceTree } from "./catalogue-listing.js";
 import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-text.js";
 
 /** Results beyond this many (page × limit) are not served: deeper pages would read ever more entries. */
 export const MAX_RESULT_WINDOW = 10_000;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${name} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
 
 const amount = (name: string) =>
   z

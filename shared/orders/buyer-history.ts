@@ -35,7 +35,8 @@ export interface HistoryEntry {
   readonly created_at: string;
 }
 
-const entryOf = (order: OrderRecord): HistoryEntry => ({
+/** An order's line in its buyer's history. */
+export const historyEntryOf = (order: OrderRecord): HistoryEntry => ({
   order_id: order.id_order,
   product_id: order.product_id,
   seller_id: order.seller_id,
@@ -61,7 +62,7 @@ const facetsOf = (order: OrderRecord, status: BuyerStatus): string[] => [
 
 /** The puts that list a new order in every facet of its buyer's history (in the order's own transaction). */
 export const historyEntryPuts = (tableName: string, order: OrderRecord): TransactItem[] => {
-  const entry = entryOf(order);
+  const entry = historyEntryOf(order);
   return facetsOf(order, entry.status).map((facet) => ({
     Put: {
       TableName: tableName,
@@ -112,7 +113,7 @@ export const historyStatusMove = (
         Item: {
           ...entryKey(historyFacet.status(to)),
           entity: "buyer_order",
-          ...entryOf(order),
+          ...historyEntryOf(order),
           status: to,
         },
       },

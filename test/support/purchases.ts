@@ -1,8 +1,8 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll } from "vitest";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
-import { keys } from "../../shared/data/table-keys.js";
+import { collections, keys } from "../../shared/data/table-keys.js";
 import { accountService } from "../../shared/runtime/dependencies.js";
 import {
   createPublicCategory,
@@ -80,4 +80,28 @@ export const setSellerModeration = async (accountId: number, status: number): Pr
       ExpressionAttributeValues: { ":s": status },
     }),
   );
+};
+
+/** POST /api/v2/buy that must succeed; returns the new order's id. */
+export const boughtOrder = async (
+  reseller: TestSeller,
+  productId: string,
+  body: Record<string, unknown> = {},
+): Promise<string> => {
+  const response = await v2Post(reseller.v2, "/api/v2/buy", { product_id: productId, quantity: 1, ...body });
+  if (response.status !== 201) throw new Error(`buy failed: ${response.status} ${response.text}`);
+  return (response.body as { data: { order_id: string } }).data.order_id;
+};
+
+/** An order's chat as stored, oldest first: `[type_user, message]` pairs. */
+export const chatOf = async (orderId: string): Promise<[string, string][]> => {
+  const { PK, skPrefix } = collections.chat(orderId);
+  const page = await createDocumentClient().send(
+    new QueryCommand({
+      TableName: requireEnv("TABLE_NAME"),
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+      ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
+    }),
+  );
+  return (page.Items ?? []).map((item) => [String(item.type_user), String(item.message)]);
 };

@@ -1,0 +1,136 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { ChatMessageRecord } from "../chat/chat-message.js";
+import { chatMessagePut } from "../chat/chat-message-item.js";
+import { collections, keys } from "../data/table-keys.js";
+import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import { type BuyerStatus, type HistoryEntry, historyStatusMove } from "./buyer-history.js";
+import type { OrderRecord } from "./order.js";
+
+/** One page of a buyer's history: which facet, which days, what else each entry must match. */
+export interface HistoryRead {
+  readonly accountId: number;
+  readonly facet: string;
+  /** Inclusive ISO bounds on the creation time, served by the sort key. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly filter: { readonly status?: BuyerStatus; readonly sellerId?: number; readonly productId?: string };
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** A buyer's side of orders: the history index and disputes. */
+export interface BuyerOrderStore {
+  /** One page of the buyer's history, newest first. */
+  history(read: HistoryRead): Promise<HistoryEntry[]>;
+  /**
+   * Opens or closes a dispute on a paid order, moves it in the buyer's history and adds the chat
+   * messages, all or nothing; false when the order was not in the state the change needs.
+   */
+  setDispute(input: {
+    order: OrderRecord;
+    open: boolean;
+    at: string;
+    messages: readonly ChatMessageRecord[];
+  }): Promise<boolean>;
+}
+
+/** Entries evaluated per Query when a filter may drop some (the page then takes several). */
+const FILTERED_CHUNK = 100;
+
+/** The DynamoDB implementation of BuyerOrderStore. */
+export const createBuyerOrderRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): BuyerOrderStore => ({
+  async history(read) {
+    const { PK } = collections.buyerOrders(read.accountId, read.facet);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ":pk": PK };
+    let keyCondition = "PK = :pk";
+    // Sort keys are "<created_at>#<order id>": a day's bounds are a key range, so dates cost no filter.
+    if (read.from !== undefined && read.to !== undefined) {
+      keyCondition += " AND SK BETWEEN :from AND :to";
+      Object.assign(values, { ":from": read.from, ":to": read.to });
+    } else if (read.from !== undefined) {
+      keyCondition += " AND SK >= :from";
+      values[":from"] = read.from;
+    } else if (read.to !== undefined) {
+      keyCondition += " AND SK <= :to";
+      values[":to"] = read.to;
+    }
+    const conditions: string[] = [];
+    if (read.filter.status !== undefined) {
+      conditions.push("#status = :status");
+      names["#status"] = "status";
+      values[":status"] = read.filter.status;
+    }
+    if (read.filter.sellerId !== undefined) {
+      conditions.push("seller_id = :seller");
+      values[":seller"] = read.filter.sellerId;
+    }
+    if (read.filter.productId !== undefined) {
+      conditions.push("product_id = :product");
+      values[":product"] = read.filter.productId;
+    }
+    const wanted = read.offset + read.limit;
+    const input: QueryCommandInput = {
+      TableName: tableName,
+      KeyConditionExpression: keyCondition,
+      ScanIndexForward: false,
+      ExpressionAttributeValues: values,
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ...(conditions.length > 0 ? { FilterExpression: conditions.join(" AND ") } : {}),
+    };
+    const found: HistoryEntry[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          ...input,
+          // Without a filter every entry read is on the page; with one, read in chunks until it is full.
+          Limit: conditions.length > 0 ? FILTERED_CHUNK : wanted - found.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(item as HistoryEntry);
+      start = page.LastEvaluatedKey;
+    } while (start && found.length < wanted);
+    return found.slice(read.offset, wanted);
+  },
+
+  async setDispute({ order, open, at, messages }) {
+    const from: BuyerStatus = open ? "paid" : "dispute";
+    const to: BuyerStatus = open ? "dispute" : "paid";
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.order(order.id_order),
+          UpdateExpression: open
+            ? "SET dispute_open = :true, dispute_opened_at = :at REMOVE dispute_closed_at"
+            : "SET dispute_open = :false, dispute_closed_at = :at",
+          ConditionExpression: open
+            ? "#status = :paid AND (attribute_not_exists(dispute_open) OR dispute_open = :false)"
+            : "#status = :paid AND dispute_open = :true",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":paid": "paid", ":true": true, ":false": false, ":at": at },
+        },
+      },
+      ...historyStatusMove(tableName, order, from, to),
+      ...messages.map((message) => chatMessagePut(tableName, message)),
+    ];
+    try {
+      await writeTransaction(client, items, 10);
+      return true;
+    } catch (error) {
+      if (
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
+      ) {
+        return false;
+      }
+      throw error;
+    }
+  },
+});

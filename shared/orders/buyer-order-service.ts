@@ -1,0 +1,142 @@
+import { type ChatMessageRecord, newChatMessageId } from "../chat/chat-message.js";
+import { conflict, forbidden, notFound } from "../errors/domain-error.js";
+import { isId } from "../ids/ids.js";
+import type { Randomness } from "../ids/randomness.js";
+import type { Clock } from "../time/clock.js";
+import { clockTime, isoDate } from "../time/formats.js";
+import { type HistoryEntry, historyEntryOf, historyFacet } from "./buyer-history.js";
+import type { DisputeBody, HistoryQuery } from "./buyer-order-input.js";
+import type { BuyerOrderStore } from "./buyer-order-repository.js";
+import type { OrderRecord } from "./order.js";
+import type { OrderStore } from "./order-repository.js";
+
+/** The fields of a reseller's order in every v2 view: the spec's schema names and its examples' names. */
+const summary = (entry: HistoryEntry) => {
+  const created = new Date(entry.created_at);
+  return {
+    order_id: entry.order_id,
+    id_order: entry.order_id,
+    id_product: entry.product_id,
+    id_seller: entry.seller_id,
+    status: entry.status,
+    status_order: entry.status,
+    total: entry.amount,
+    amount: entry.amount,
+    count: entry.quantity,
+    h2h: entry.h2h,
+    gift: entry.gift,
+    data_create: isoDate(created),
+    time_create: clockTime(created),
+  };
+};
+
+/** GET /order/{id}: the summary plus delivery (once delivered), dispute fields, the chat, comment and gift code. */
+const detail = (order: OrderRecord) => ({
+  ...summary(historyEntryOf(order)),
+  delivered: order.delivered,
+  date_delivery: order.delivered_at ?? null,
+  delivery_text: order.delivered ? (order.delivery_text ?? "") : null,
+  download: order.delivered && order.delivery_download ? order.delivery_download : null,
+  dispute: order.dispute_open === true,
+  dispute_opened_at: order.dispute_opened_at ?? null,
+  dispute_closed_at: order.dispute_closed_at ?? null,
+  chat_id: order.id_order,
+  comment: order.comment ?? null,
+  gift_code: order.gift_code ?? null,
+});
+
+/** A reseller's side of their orders: history, one order, disputes. */
+export const createBuyerOrderService = (deps: {
+  orders: Pick<OrderStore, "get">;
+  buyerOrders: BuyerOrderStore;
+  now: Clock;
+  random: Randomness;
+}) => {
+  /** The caller's own order: another's is 403, an unknown (or malformed) id 404. */
+  const ownOrder = async (buyerId: number, orderId: string): Promise<OrderRecord> => {
+    const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
+    if (!order) throw notFound("Order not found");
+    if (order.channel !== "reseller" || order.buyer_account_id !== buyerId) throw forbidden("Access denied");
+    return order;
+  };
+
+  const message = (orderId: string, at: Date, author: ChatMessageRecord["type_user"], text: string) => ({
+    message_id: newChatMessageId(at, deps.random.bytes(2)),
+    order_id: orderId,
+    type_user: author,
+    message: text,
+    created_at: at.toISOString(),
+  });
+
+  return {
+    /** GET /history: newest first, from the narrowest facet a filter names; dates are a key range. */
+    async history(buyerId: number, query: HistoryQuery) {
+      const facet =
+        query.product_id !== undefined
+          ? historyFacet.product(query.product_id)
+          : query.seller_id !== undefined
+            ? historyFacet.seller(query.seller_id)
+            : query.status !== undefined
+              ? historyFacet.status(query.status)
+              : historyFacet.all;
+      const entries = await deps.buyerOrders.history({
+        accountId: buyerId,
+        facet,
+        ...(query.date_from === undefined ? {} : { from: query.date_from }),
+        // "<day>T…" sorts below "<day>U": the whole of the last day is inside the range.
+        ...(query.date_to === undefined ? {} : { to: `${query.date_to}U` }),
+        filter: {
+          ...(query.status !== undefined && !facet.startsWith("status:") ? { status: query.status } : {}),
+          ...(query.seller_id !== undefined && !facet.startsWith("seller:")
+            ? { sellerId: query.seller_id }
+            : {}),
+        },
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return { items: entries.map(summary), meta: { page: query.page, limit: query.limit } };
+    },
+
+    /** GET /order/{id}: one of the caller's orders in full. */
+    async order(buyerId: number, orderId: string) {
+      return detail(await ownOrder(buyerId, orderId));
+    },
+
+    /** POST /dispute: open on a paid order, close an open one; the reason goes to the order's chat. */
+    async dispute(buyerId: number, body: DisputeBody) {
+      const order = await ownOrder(buyerId, body.order_id);
+      const open = body.action === "open";
+      const refuse = () =>
+        conflict(
+          open
+            ? order.status !== "paid"
+              ? "Only a paid order can be disputed"
+              : "A dispute is already open for this order"
+            : "No dispute is open for this order",
+          "purchase_unavailable",
+        );
+      if (order.status !== "paid" || (order.dispute_open === true) === open) throw refuse();
+      const at = deps.now();
+      const messages = [
+        message(
+          order.id_order,
+          at,
+          "system",
+          open ? "Dispute opened by the buyer" : "Dispute closed by the buyer",
+        ),
+      ];
+      if (body.message !== undefined && body.message.trim() !== "") {
+        messages.push(message(order.id_order, new Date(at.getTime() + 1), "buyer", body.message));
+      }
+      if (!(await deps.buyerOrders.setDispute({ order, open, at: at.toISOString(), messages })))
+        throw refuse();
+      return {
+        order_id: order.id_order,
+        dispute: open,
+        status: open ? ("dispute" as const) : ("paid" as const),
+      };
+    },
+  };
+};
+
+export type BuyerOrderService = ReturnType<typeof createBuyerOrderService>;
