@@ -25,6 +25,8 @@ import { createLedgerRepository } from "../ledger/ledger-repository.js";
 import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
 import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
+import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
+import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderRepository } from "../orders/order-repository.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
@@ -226,6 +228,14 @@ export const purchaseService = () =>
     accounts: accountStore(),
     idempotency: idempotentRequests(),
     dataKey,
+    ...clockAndRandomness,
+  });
+
+/** A reseller's own orders: history, one order, disputes. */
+export const buyerOrderService = () =>
+  createBuyerOrderService({
+    orders: orderStore(),
+    buyerOrders: createBuyerOrderRepository(client(), tableName()),
     ...clockAndRandomness,
   });
 
