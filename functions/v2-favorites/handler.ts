@@ -1,5 +1,30 @@
-import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { pageQuerySchema } from "../../shared/catalogue/search-query.js";
+import { favoriteBodySchema } from "../../shared/favorites/favorite.js";
+import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
+import { callerId } from "../../shared/http/principal.js";
+import { accessTokens, favoriteService } from "../../shared/runtime/dependencies.js";
 
-/** Endpoint group v2-favorites: routes are authenticated and answer 501 until their capability ships. */
-export const handler = createGroupHandler("v2-favorites", {}, accessTokens);
+/** Reseller API v2: the caller's favorites, listed and changed. */
+export const handler = createGroupHandler(
+  "v2-favorites",
+  {
+    "GET /favorites": defineAction({
+      query: pageQuerySchema,
+      handle: async (request) => {
+        const { items, meta } = await favoriteService().list(
+          callerId(request),
+          request.query.page,
+          request.query.limit,
+        );
+        return { data: items, meta };
+      },
+    }),
+    "POST /favorites": defineAction({
+      body: favoriteBodySchema,
+      handle: async (request) => ({
+        data: await favoriteService().change(callerId(request), request.body),
+      }),
+    }),
+  },
+  accessTokens,
+);

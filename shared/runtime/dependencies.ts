@@ -17,6 +17,8 @@ import { createCommentService } from "../comments/comment-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
+import { createFavoriteRepository } from "../favorites/favorite-repository.js";
+import { createFavoriteService } from "../favorites/favorite-service.js";
 import { createIdempotencyRepository } from "../idempotency/idempotency-repository.js";
 import { createIdempotentRequests } from "../idempotency/idempotent-request.js";
 import { cryptoRandomness } from "../ids/randomness.js";
@@ -134,6 +136,16 @@ export const commentService = () =>
     comments: createCommentRepository(client(), tableName()),
     catalogue: catalogueService(),
     ...clockAndRandomness,
+  });
+
+/** A reseller's favorites. */
+export const favoriteService = () =>
+  createFavoriteService({
+    favorites: createFavoriteRepository(client(), tableName()),
+    catalogue: catalogueService(),
+    products: productStore(),
+    categories: categoryStore(),
+    now: systemClock,
   });
 
 /** Categories. */
