@@ -1,9 +1,16 @@
+import { pageQuerySchema } from "../../shared/catalogue/search-query.js";
+import { chatBodySchema } from "../../shared/chat/chat-body.js";
 import { deliveryBodySchema } from "../../shared/delivery/delivery-service.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
-import { accessTokens, deliveryService, orderService } from "../../shared/runtime/dependencies.js";
+import {
+  accessTokens,
+  chatService,
+  deliveryService,
+  orderService,
+} from "../../shared/runtime/dependencies.js";
 
-/** Seller API v1: the seller's orders and delivery. */
+/** Seller API v1: the seller's orders and delivery, and (an extension) the seller's side of each order's chat. */
 export const handler = createGroupHandler(
   "v1-orders",
   {
@@ -23,6 +30,28 @@ export const handler = createGroupHandler(
     "GET /orders/info/{id}": defineAction({
       handle: async (request) => ({
         data: await orderService().infoForSeller(callerId(request), pathParameter(request, "id")),
+      }),
+    }),
+    "GET /orders/chat/{id_order}": defineAction({
+      query: pageQuerySchema,
+      handle: async (request) => {
+        // v1 has no meta: the page is the array; a short page means the chat's end.
+        const { items } = await chatService().listForSeller(
+          callerId(request),
+          pathParameter(request, "id_order"),
+          request.query,
+        );
+        return { data: items };
+      },
+    }),
+    "POST /orders/chat/{id_order}": defineAction({
+      body: chatBodySchema,
+      handle: async (request) => ({
+        data: await chatService().postAsSeller(
+          callerId(request),
+          pathParameter(request, "id_order"),
+          request.body.message,
+        ),
       }),
     }),
   },

@@ -51,6 +51,9 @@ export const routes: readonly RouteDefinition[] = [
   v1("GET", "/orders", "v1-orders"),
   v1("GET", "/orders/info/{id}", "v1-orders"),
   v1("POST", "/orders/delivery/{token}", "v1-orders"),
+  // Extension (not in the spec): the seller's side of an order's chat, whose buyer side is v2's /chat.
+  v1("GET", "/orders/chat/{id_order}", "v1-orders"),
+  v1("POST", "/orders/chat/{id_order}", "v1-orders"),
   v1("GET", "/seller", "v1-seller"),
   v1("POST", "/seller/profile", "v1-seller"),
   v1("POST", "/seller/img", "v1-seller"),

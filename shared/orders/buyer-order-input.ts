@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
-import { hasControlCharacters } from "../text/control-characters.js";
+import { chatMessageText } from "../chat/chat-body.js";
 import { calendarDay, wholeNumber } from "../validation/query-numbers.js";
 
 /** GET /history query parameters (all optional). */
@@ -26,19 +26,12 @@ export const historyQuerySchema = z
   });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
-/** Longest message a buyer may attach to a dispute (as in chat). */
-export const MAX_DISPUTE_MESSAGE_LENGTH = 2000;
-
-/** POST /dispute body. */
+/** POST /dispute body; the optional message follows the chat's rules, since it is posted to the order's chat. */
 export const disputeBodySchema = z.strictObject(
   {
     order_id: z.string({ error: "order_id must be a string" }).min(1, "order_id is required").max(64),
     action: z.enum(["open", "close"], { error: "action must be open or close" }),
-    message: z
-      .string({ error: "message must be a string" })
-      .max(MAX_DISPUTE_MESSAGE_LENGTH, `message must be at most ${MAX_DISPUTE_MESSAGE_LENGTH} characters`)
-      .refine((m) => !hasControlCharacters(m, true), "message must not contain control characters")
-      .optional(),
+    message: chatMessageText.optional(),
   },
   { error: "Request body must be a JSON object" },
 );

@@ -125,7 +125,7 @@ export const createBuyerOrderService = (deps: {
           open ? "Dispute opened by the buyer" : "Dispute closed by the buyer",
         ),
       ];
-      if (body.message !== undefined && body.message.trim() !== "") {
+      if (body.message !== undefined) {
         messages.push(message(order.id_order, new Date(at.getTime() + 1), "buyer", body.message));
       }
       if (!(await deps.buyerOrders.setDispute({ order, open, at: at.toISOString(), messages })))

@@ -12,6 +12,8 @@ import { createCatalogueRepository } from "../catalogue/catalogue-repository.js"
 import { createCatalogueService } from "../catalogue/catalogue-service.js";
 import { createCategoryRepository } from "../categories/category-repository.js";
 import { createCategoryService } from "../categories/category-service.js";
+import { createChatRepository } from "../chat/chat-repository.js";
+import { createChatService } from "../chat/chat-service.js";
 import { createCommentRepository } from "../comments/comment-repository.js";
 import { createCommentService } from "../comments/comment-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
@@ -135,6 +137,14 @@ export const commentService = () =>
   createCommentService({
     comments: createCommentRepository(client(), tableName()),
     catalogue: catalogueService(),
+    ...clockAndRandomness,
+  });
+
+/** Order chats: the buyer's side (v2) and the seller's (the v1 extension). */
+export const chatService = () =>
+  createChatService({
+    chats: createChatRepository(client(), tableName()),
+    orders: orderStore(),
     ...clockAndRandomness,
   });
 

@@ -84,7 +84,7 @@ export const setSellerModeration = async (accountId: number, status: number): Pr
 
 /** POST /api/v2/buy that must succeed; returns the new order's id. */
 export const boughtOrder = async (
-  reseller: TestSeller,
+  reseller: Pick<TestSeller, "v2">,
   productId: string,
   body: Record<string, unknown> = {},
 ): Promise<string> => {

@@ -50,10 +50,16 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
         "payment_system",
         "status_order",
         "time_create",
+        // Extensions: the buyer's comment, the order's chat and its dispute state.
+        "comment",
+        "chat_id",
+        "dispute_status",
       ].sort(),
     );
     for (const value of Object.values(detail)) expect(typeof value).toBe("string");
     expect(detail).toMatchObject({
+      comment: "",
+      dispute_status: "none",
       buyer_type: "guest",
       id_user: "",
       status_order: "wait",

@@ -152,7 +152,7 @@ describe("POST /api/v2/dispute", () => {
       );
       expect(
         answer(await dispute(reseller.v2, { order_id: orderId, action: "open", message: "x".repeat(2001) })),
-      ).toEqual(invalid("message", "message must be at most 2000 characters"));
+      ).toEqual(invalid("message", "Field 'message' must be at most 2000 characters"));
       expect(answer(await dispute(reseller.v2, { order_id: orderId, action: "open", refund: true }))).toEqual(
         invalid("refund", "Field 'refund' is not allowed"),
       );

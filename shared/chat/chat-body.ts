@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+
+/** Longest chat message, in characters (Unicode code points, so an emoji counts once). */
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+
+/**
+ * Whether text has more than `max` code points. A UTF-16 string has at least half as many code points
+ * as code units, so a very long body is refused from its length alone without being walked.
+ */
+const exceedsCodePoints = (text: string, max: number): boolean => {
+  if (text.length <= max) return false;
+  if (text.length > 2 * max) return true;
+  let count = 0;
+  for (const _ of text) if (++count > max) return true;
+  return false;
+};
+
+/**
+ * A chat message's text: kept exactly as sent (no trimming, no HTML stripping; every view escapes it),
+ * so the checks only refuse what cannot be a message. Each aborts the rest, so the first message names
+ * the problem and a huge value is never scanned further.
+ */
+export const chatMessageText = z
+  .string({ error: "Field 'message' must be a string" })
+  .min(1, { error: "Field 'message' must not be empty", abort: true })
+  .refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
+    error: `Field 'message' must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`,
+    abort: true,
+  })
+  .refine((v) => isWellFormedText(v), { error: "Field 'message' must be valid Unicode text", abort: true })
+  // Tab, LF and CR are how people lay out a message; every other control character only hides text.
+  .refine((v) => !hasControlCharacters(v, true), {
+    error: "Field 'message' must not contain control characters",
+    abort: true,
+  })
+  .refine((v) => /\S/u.test(v), { error: "Field 'message' must not be only whitespace", abort: true });
+
+/** POST /chat/{chat_id} (v2) and POST /orders/chat/{id_order} (v1) body: the message and nothing else. */
+export const chatBodySchema = z.strictObject(
+  { message: chatMessageText },
+  { error: "Request body must be a JSON object" },
+);
+export type ChatBody = z.infer<typeof chatBodySchema>;
