@@ -1,8 +1,6 @@
 import {
-  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
