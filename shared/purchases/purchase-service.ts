@@ -127,10 +127,12 @@ export const createPurchaseService = (deps: {
   }): Promise<T> => {
     const buyer = await deps.accounts.findById(input.buyerId);
     if (!buyer) throw notFound("Account not found");
-    const number = await deps.orders.nextNumber();
+    // Taken once the checks passed, so refused purchases do not use up order numbers.
+    let number: number | undefined;
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const offer = await offerFor(input.buyerId, input.productId);
       const { comment } = input.check(offer);
+      number ??= await deps.orders.nextNumber();
       const { product } = offer;
       const at = deps.now();
       const orderId = newId(at.getTime());

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
+import { requireEnv } from "../../../shared/config/environment.js";
+import { keyHash, requestHash } from "../../../shared/idempotency/idempotency-record.js";
+import { createIdempotencyRepository } from "../../../shared/idempotency/idempotency-repository.js";
 import { accountService } from "../../../shared/runtime/dependencies.js";
 import { PUBLISHING_TIMEOUT, v2Error } from "../../support/catalogue.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
@@ -126,6 +130,39 @@ describe("Idempotency-Key on POST /api/v2/buy (extension)", () => {
       const retried = await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key);
       expect(retried.status).toBe(201);
       expect(await balanceOf(reseller.id)).toBe(0);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "answers 409 request_in_progress while the same key's first request is still running, and charges nothing",
+    async () => {
+      const { product } = await buyableProduct({ price: 400, count: 5 });
+      const reseller = await fundedReseller(4000);
+      const key = `in-flight-${Date.now()}`;
+      const body = { product_id: product.id, quantity: 1 };
+      // The first request's claim, as its handler holds it while it runs.
+      const now = new Date();
+      const claimed = await createIdempotencyRepository(
+        createDocumentClient(),
+        requireEnv("TABLE_NAME"),
+      ).claim({
+        claim: { accountId: reseller.id, keyHash: keyHash(key), lockId: "first-request" },
+        route: "POST /buy",
+        requestHash: requestHash(body),
+        at: now.toISOString(),
+        staleBefore: new Date(now.getTime() - 60_000).toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + 3600,
+        nowEpoch: Math.floor(now.getTime() / 1000),
+      });
+      expect(claimed).toEqual({ kind: "claimed" });
+      const second = await buy(reseller.v2, body, { "Idempotency-Key": key });
+      expect({ status: second.status, body: second.body }).toEqual({
+        status: 409,
+        body: v2Error(409, "request_in_progress", "A request with this Idempotency-Key is still in progress"),
+      });
+      expect(await balanceOf(reseller.id)).toBe(4000);
+      expect(await stockOf(product.id)).toBe(5);
     },
     PUBLISHING_TIMEOUT,
   );
