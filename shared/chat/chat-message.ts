@@ -23,6 +23,21 @@ export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 export const newChatMessageId = (at: Date, randomBytes: Buffer): number =>
   at.getTime() * 1000 + (randomBytes.readUInt16BE(0) % 1000);
 
+/** A new message of an order's chat, written now by `author`, with a fresh id. */
+export const newChatMessage = (
+  orderId: string,
+  author: ChatAuthor,
+  message: string,
+  at: Date,
+  randomBytes: Buffer,
+): ChatMessageRecord => ({
+  message_id: newChatMessageId(at, randomBytes),
+  order_id: orderId,
+  type_user: author,
+  message,
+  created_at: at.toISOString(),
+});
+
 /** A chat message as both APIs show it: the spec's fields, plus the example's `message_id` and `from`. */
 export const chatMessageView = (message: ChatMessageRecord) => {
   const at = new Date(message.created_at);

@@ -2,13 +2,7 @@ import { forbidden, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
-import {
-  type ChatAuthor,
-  type ChatMessageRecord,
-  type ChatMessageView,
-  chatMessageView,
-  newChatMessageId,
-} from "./chat-message.js";
+import { type ChatAuthor, type ChatMessageView, chatMessageView, newChatMessage } from "./chat-message.js";
 import type { ChatStore } from "./chat-repository.js";
 
 /**
@@ -86,14 +80,7 @@ export const createChatService = (deps: {
   /** Writes the message under a fresh id; an id taken meanwhile fails its conditional put and is drawn again. */
   const send = async (orderId: string, author: ChatAuthor, text: string): Promise<ChatSent> => {
     for (let attempt = 1; attempt <= MAX_ID_ATTEMPTS; attempt++) {
-      const at = deps.now();
-      const message: ChatMessageRecord = {
-        message_id: newChatMessageId(at, deps.random.bytes(2)),
-        order_id: orderId,
-        type_user: author,
-        message: text,
-        created_at: at.toISOString(),
-      };
+      const message = newChatMessage(orderId, author, text, deps.now(), deps.random.bytes(2));
       if (await deps.chats.add(message)) return { message_id: message.message_id, sent: true };
     }
     throw new Error(`No free chat message id for order ${orderId} after ${MAX_ID_ATTEMPTS} attempts`);

@@ -1,4 +1,4 @@
-import { type ChatMessageRecord, newChatMessageId } from "../chat/chat-message.js";
+import { newChatMessage } from "../chat/chat-message.js";
 import { conflict, forbidden, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
@@ -60,13 +60,8 @@ export const createBuyerOrderService = (deps: {
     return order;
   };
 
-  const message = (orderId: string, at: Date, author: ChatMessageRecord["type_user"], text: string) => ({
-    message_id: newChatMessageId(at, deps.random.bytes(2)),
-    order_id: orderId,
-    type_user: author,
-    message: text,
-    created_at: at.toISOString(),
-  });
+  const message = (orderId: string, at: Date, author: "buyer" | "system", text: string) =>
+    newChatMessage(orderId, author, text, at, deps.random.bytes(2));
 
   return {
     /** GET /history: newest first, from the narrowest facet a filter names; dates are a key range. */

@@ -12,6 +12,7 @@ import {
   keys,
 } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
 
@@ -76,24 +77,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     async createWithReservation(order, expected) {
       try {
         await send([
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.product(order.product_id),
-              // Stock never goes below zero: the decrement happens only if enough is left.
-              UpdateExpression: "SET #count = #count - :q",
-              ConditionExpression:
-                "status_moderation = :approved AND #count >= :q AND price = :price AND discount = :discount",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: {
-                ":q": order.quantity,
-                ":approved": "approved",
-                ":price": expected.price,
-                ":discount": expected.discount,
-              },
-              ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-            },
-          },
+          stockTake(tableName, order.product_id, order.quantity, expected),
           {
             Put: {
               TableName: tableName,
@@ -107,12 +91,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reason = error.CancellationReasons?.[0];
         if (reason?.Code !== "ConditionalCheckFailed") throw error;
-        if (!reason.Item) return "product_unavailable";
-        const product = unmarshall(reason.Item);
-        if (product.status_moderation !== "approved") return "product_unavailable";
-        if (product.price !== expected.price || product.discount !== expected.discount)
-          return "price_changed";
-        return "insufficient_stock";
+        return stockRefusal(reason.Item ? unmarshall(reason.Item) : undefined, expected);
       }
     },
 

@@ -14,6 +14,7 @@ import type { OrderRecord } from "../orders/order.js";
 import { orderItem } from "../orders/order-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
+import { stockRefusal, stockTake } from "../products/stock-take.js";
 
 /** Everything one balance purchase writes, decided before the write. */
 export interface PurchaseWrite {
@@ -58,24 +59,7 @@ export const createPurchaseRepository = (
     const { order } = purchase;
     const [balanceUpdate, ledgerPut] = balanceMovementItems(tableName, purchase.debit);
     const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.product(order.product_id),
-          // Stock never goes below zero, and the buyer pays the price they were shown.
-          UpdateExpression: "SET #count = #count - :q",
-          ConditionExpression:
-            "status_moderation = :approved AND #count >= :q AND price = :price AND discount = :discount",
-          ExpressionAttributeNames: { "#count": "count" },
-          ExpressionAttributeValues: {
-            ":q": order.quantity,
-            ":approved": "approved",
-            ":price": purchase.expected.price,
-            ":discount": purchase.expected.discount,
-          },
-          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-        },
-      },
+      stockTake(tableName, order.product_id, order.quantity, purchase.expected),
       balanceUpdate,
       ledgerPut,
       {
@@ -114,14 +98,8 @@ export const createPurchaseRepository = (
       const failed = (index: number) => error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
       // Stock is checked before balance (the spec's order): when both fail, stock is what the buyer hears.
       if (failed(PRODUCT)) {
-        const reason = error.CancellationReasons?.[PRODUCT];
-        if (!reason?.Item) return "product_unavailable";
-        const product = unmarshall(reason.Item);
-        if (product.status_moderation !== "approved") return "product_unavailable";
-        if (product.price !== purchase.expected.price || product.discount !== purchase.expected.discount) {
-          return "price_changed";
-        }
-        return "insufficient_stock";
+        const product = error.CancellationReasons?.[PRODUCT]?.Item;
+        return stockRefusal(product ? unmarshall(product) : undefined, purchase.expected);
       }
       if (failed(BALANCE)) return "insufficient_balance";
       if (purchase.idempotency && failed(claimIndex)) return "claim_lost";

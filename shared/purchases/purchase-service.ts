@@ -5,7 +5,7 @@ import { blockedCategory } from "../catalogue/catalogue-service.js";
 import { isH2h } from "../catalogue/public-product.js";
 import { isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { type ChatMessageRecord, newChatMessageId } from "../chat/chat-message.js";
+import { newChatMessage } from "../chat/chat-message.js";
 import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
 import { conflict, forbidden, notFound } from "../errors/domain-error.js";
 import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
@@ -93,14 +93,6 @@ export const createPurchaseService = (deps: {
       sellerActive: seller.status_moderation !== SellerModeration.blocked,
     };
   };
-
-  const systemMessage = (orderId: string, at: Date, message: string): ChatMessageRecord => ({
-    message_id: newChatMessageId(at, deps.random.bytes(2)),
-    order_id: orderId,
-    type_user: "system",
-    message,
-    created_at: at.toISOString(),
-  });
 
   const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed">) => {
     switch (outcome) {
@@ -194,7 +186,9 @@ export const createPurchaseService = (deps: {
         events: giftCode
           ? [webhook, { type: "gift_issued", event_id: deps.random.uuid(), order_id: orderId }]
           : [webhook],
-        chatMessages: giftCode ? [systemMessage(orderId, at, `Gift code: ${giftCode}`)] : [],
+        chatMessages: giftCode
+          ? [newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, deps.random.bytes(2))]
+          : [],
         ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
       });
       if (outcome === "ok") return data;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { stockRefusal, stockTake } from "../../../shared/products/stock-take.js";
+
+const quoted = { price: 1000, discount: 10 };
+
+describe("taking stock", () => {
+  it("decrements only an approved product with enough stock at the quoted price", () => {
+    expect(stockTake("t", "P", 3, quoted)).toEqual({
+      Update: {
+        TableName: "t",
+        Key: { PK: "PRODUCT#P", SK: "PRODUCT" },
+        UpdateExpression: "SET #count = #count - :q",
+        ConditionExpression:
+          "status_moderation = :approved AND #count >= :q AND price = :price AND discount = :discount",
+        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeValues: { ":q": 3, ":approved": "approved", ":price": 1000, ":discount": 10 },
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      },
+    });
+  });
+
+  it("says why it failed: gone or not approved, repriced, or short of stock", () => {
+    expect(stockRefusal(undefined, quoted)).toBe("product_unavailable");
+    expect(stockRefusal({ status_moderation: "pending", price: 1000, discount: 10 }, quoted)).toBe(
+      "product_unavailable",
+    );
+    expect(stockRefusal({ status_moderation: "approved", price: 1100, discount: 10 }, quoted)).toBe(
+      "price_changed",
+    );
+    expect(stockRefusal({ status_moderation: "approved", price: 1000, discount: 0 }, quoted)).toBe(
+      "price_changed",
+    );
+    expect(stockRefusal({ status_moderation: "approved", price: 1000, discount: 10, count: 0 }, quoted)).toBe(
+      "insufficient_stock",
+    );
+  });
+});
