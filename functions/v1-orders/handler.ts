@@ -9,13 +9,18 @@ import {
   deliveryService,
   orderService,
 } from "../../shared/runtime/dependencies.js";
+import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /** Seller API v1: the seller's orders and delivery, and (an extension) the seller's side of each order's chat. */
 export const handler = createGroupHandler(
   "v1-orders",
   {
     "GET /orders": defineAction({
-      handle: async (request) => ({ data: await orderService().listForSeller(callerId(request)) }),
+      query: cursorPageSchema,
+      handle: async (request) => {
+        const { items, next } = await orderService().listForSeller(callerId(request), request.query);
+        return { data: items, headers: nextPageHeaders(next) };
+      },
     }),
     "POST /orders/delivery/{token}": defineAction({
       body: deliveryBodySchema,

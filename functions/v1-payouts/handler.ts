@@ -2,6 +2,7 @@ import { createGroupHandler, defineAction } from "../../shared/http/group-handle
 import { callerId } from "../../shared/http/principal.js";
 import { payoutRequestSchema } from "../../shared/payouts/payout.js";
 import { accessTokens, payoutService } from "../../shared/runtime/dependencies.js";
+import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /** Seller API v1: payouts confirmed with an authenticator code, and their history. */
 export const handler = createGroupHandler(
@@ -12,7 +13,11 @@ export const handler = createGroupHandler(
       handle: async (request) => ({ data: await payoutService().request(callerId(request), request.body) }),
     }),
     "GET /payout/history": defineAction({
-      handle: async (request) => ({ data: await payoutService().history(callerId(request)) }),
+      query: cursorPageSchema,
+      handle: async (request) => {
+        const { items, next } = await payoutService().history(callerId(request), request.query);
+        return { data: items, headers: nextPageHeaders(next) };
+      },
     }),
   },
   accessTokens,

@@ -70,6 +70,14 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
           ConditionExpression: "attribute_not_exists(PK)",
         },
       },
+      // The seller's product count starts here, so listing and writing products never have to build it.
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.sellerCounts(account.account_id), entity: "seller_counts", products: 0 },
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
     ]);
   },
 

@@ -13,6 +13,8 @@ export interface ItemKey {
 export const keys = {
   /** An account: a seller in v1 and a reseller in v2. */
   account: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "PROFILE" }),
+  /** How many products a seller has, kept in the transactions that create and delete them. */
+  sellerCounts: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "COUNTS" }),
   /** Lookup from an API key's SHA-256 to its account. */
   apiKey: (apiKeyHash: string): ItemKey => ({ PK: `APIKEY#${apiKeyHash}`, SK: "APIKEY" }),
   /** An atomic counter, e.g. the next seller id. */

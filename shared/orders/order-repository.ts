@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { collectionPage } from "../data/collection-page.js";
 import { nextCounterValue } from "../data/counters.js";
 import { indexQuery } from "../data/index-query.js";
-import { queryAll } from "../data/query-all.js";
 import {
   counters,
   indexAttributeList,
@@ -14,7 +14,13 @@ import {
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
-import { type OrderRecord, orderRecordSchema } from "./order.js";
+import {
+  type OrderListEntry,
+  type OrderRecord,
+  orderListAttributes,
+  orderListEntrySchema,
+  orderRecordSchema,
+} from "./order.js";
 
 /** Why a reservation did not happen. */
 export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavailable" | "price_changed";
@@ -28,7 +34,12 @@ export interface OrderStore {
     expected: { price: number; discount: number },
   ): Promise<ReservationOutcome>;
   get(orderId: string): Promise<OrderRecord | undefined>;
-  listBySeller(sellerId: number): Promise<OrderRecord[]>;
+  /** Up to `limit` of the seller's orders, newest first, from `cursor` on; and the next page's cursor. */
+  pageBySeller(
+    sellerId: number,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ orders: OrderListEntry[]; next: string | undefined } | "invalid_cursor">;
   /** Unpaid orders whose expiry is before `at`, oldest first. */
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
@@ -100,12 +111,14 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
 
-    async listBySeller(sellerId) {
-      const items = await queryAll(
-        client,
-        indexQuery(tableName, indexedCollections.sellerOrders, [sellerId], { descending: true }),
-      );
-      return items.map((row) => orderRecordSchema.parse(row));
+    async pageBySeller(sellerId, limit, cursor) {
+      const page = await collectionPage(client, tableName, indexedCollections.sellerOrders, [sellerId], {
+        limit,
+        cursor,
+        attributes: orderListAttributes,
+      });
+      if (page === "invalid_cursor") return page;
+      return { orders: page.items.map((row) => orderListEntrySchema.parse(row)), next: page.next };
     },
 
     async expiredBefore(at, limit) {

@@ -1,11 +1,12 @@
-import { conflict, notFound } from "../errors/domain-error.js";
+import { badRequest, conflict, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { unitPrice } from "../products/product-price.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
-import { type NewOrderInput, newOrderInputSchema, type OrderRecord } from "./order.js";
+import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
+import { type NewOrderInput, newOrderInputSchema, type OrderListEntry, type OrderRecord } from "./order.js";
 import type { OrderStore } from "./order-repository.js";
 
 /** How long an unpaid order holds its stock unless configured otherwise. */
@@ -14,7 +15,7 @@ export const DEFAULT_UNPAID_ORDER_MINUTES = 30;
 const RESERVATION_ATTEMPTS = 3;
 
 /** The seller's view of an order in the list (every value a string, as the spec shows). */
-const listItem = (order: OrderRecord) => {
+const listItem = (order: OrderListEntry) => {
   const created = new Date(order.created_at);
   return {
     id_order: order.id_order,
@@ -105,9 +106,11 @@ export const createOrderService = (deps: {
       throw conflict("The product's price changed while ordering; try again");
     },
 
-    /** The seller's orders, newest first. */
-    async listForSeller(sellerId: number) {
-      return (await deps.orders.listBySeller(sellerId)).map(listItem);
+    /** A page of the seller's orders, newest first, and the cursor of the next page (none at the end). */
+    async listForSeller(sellerId: number, page: CursorPage = { limit: CURSOR_PAGE_DEFAULT }) {
+      const result = await deps.orders.pageBySeller(sellerId, page.limit, page.cursor);
+      if (result === "invalid_cursor") throw badRequest("Invalid cursor");
+      return { items: result.orders.map(listItem), next: result.next };
     },
 
     /** One of the seller's orders; another seller's order is indistinguishable from a missing one. */

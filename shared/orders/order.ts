@@ -48,6 +48,19 @@ export const orderRecordSchema = z.object({
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
+/** What a seller's order list shows of each order: read from the index, nothing more. */
+export const orderListEntrySchema = orderRecordSchema.pick({
+  id_order: true,
+  product_id: true,
+  amount: true,
+  status: true,
+  created_at: true,
+  quantity: true,
+});
+export type OrderListEntry = z.infer<typeof orderListEntrySchema>;
+/** The attributes a list Query asks for. */
+export const orderListAttributes = Object.keys(orderListEntrySchema.shape);
+
 /** Input of the operator's storefront `order create`. */
 export const newOrderInputSchema = z.object({
   product_id: z.string().min(1, "--product is required"),

@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
 import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
@@ -12,7 +13,12 @@ export interface PayoutStore {
   /** Debits the balance (never below zero), writes the payout and its ledger entry; false when short. */
   create(payout: PayoutRecord, ledgerEntryId: string): Promise<boolean>;
   get(payoutId: string): Promise<PayoutRecord | undefined>;
-  listBySeller(sellerId: number): Promise<PayoutRecord[]>;
+  /** Up to `limit` of the seller's payouts, newest first, from `cursor` on; and the next page's cursor. */
+  pageBySeller(
+    sellerId: number,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ payouts: PayoutRecord[]; next: string | undefined } | "invalid_cursor">;
   listByStatus(status: PayoutStatus): Promise<PayoutRecord[]>;
   /** Moves a waiting payout to `paid`, or to `rejected` with the amount refunded; false if it was not waiting. */
   decide(
@@ -64,8 +70,15 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
       return result.Item ? payoutRecordSchema.parse(result.Item) : undefined;
     },
 
-    listBySeller: (sellerId) =>
-      newestFirst(indexQuery(tableName, indexedCollections.sellerPayouts, [sellerId], { descending: true })),
+    async pageBySeller(sellerId, limit, cursor) {
+      const page = await collectionPage(client, tableName, indexedCollections.sellerPayouts, [sellerId], {
+        limit,
+        cursor,
+        attributes: Object.keys(payoutRecordSchema.shape),
+      });
+      if (page === "invalid_cursor") return page;
+      return { payouts: page.items.map((row) => payoutRecordSchema.parse(row)), next: page.next };
+    },
     listByStatus: (status) =>
       newestFirst(indexQuery(tableName, indexedCollections.payoutsByStatus, [status], { descending: true })),
 

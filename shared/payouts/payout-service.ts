@@ -6,6 +6,7 @@ import type { Randomness } from "../ids/randomness.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
+import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
 import { checkWallet, type PayoutRecord, type PayoutRequest, type PayoutStatus } from "./payout.js";
 import type { PayoutStore } from "./payout-repository.js";
 
@@ -121,10 +122,15 @@ export const createPayoutService = (deps: {
       });
     },
 
-    /** The seller's payouts, newest first. */
-    async history(sellerId: number) {
-      if (!(await deps.accounts.findById(sellerId))) throw notFound("Seller not found");
-      return (await deps.payouts.listBySeller(sellerId)).map(historyItem);
+    /** A page of the seller's payouts, newest first, and the cursor of the next page (none at the end). */
+    async history(sellerId: number, page: CursorPage = { limit: CURSOR_PAGE_DEFAULT }) {
+      const [account, result] = await Promise.all([
+        deps.accounts.findById(sellerId),
+        deps.payouts.pageBySeller(sellerId, page.limit, page.cursor),
+      ]);
+      if (!account) throw notFound("Seller not found");
+      if (result === "invalid_cursor") throw badRequest("Invalid cursor");
+      return { items: result.payouts.map(historyItem), next: result.next };
     },
 
     /** Operator: payouts, optionally of one status, newest first. */

@@ -1,8 +1,15 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
+import { queryPage } from "../data/query-page.js";
 import { indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { failedConditions } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
@@ -21,6 +28,8 @@ export interface ProductListEntry {
 
 /** Why a write that touches uniqueness or the category did not happen. */
 export type ProductWriteOutcome = "ok" | "name_taken" | "uuid_taken" | "category_invalid" | "stale";
+/** What a write inside the repository can meet: also a seller whose product count does not exist yet. */
+type WriteAttempt = ProductWriteOutcome | "counts_missing";
 
 /** Persistence of products. */
 export interface ProductStore {
@@ -40,6 +49,10 @@ export interface ProductStore {
   ): Promise<ProductWriteOutcome>;
   delete(product: ProductRecord): Promise<"ok" | "stale">;
   listBySeller(sellerId: number): Promise<ProductListEntry[]>;
+  /** One page of the seller's products, newest first, reading only the page (and what it skips). */
+  pageBySeller(sellerId: number, offset: number, limit: number): Promise<ProductListEntry[]>;
+  /** How many products the seller has, from the count kept beside the account. */
+  countBySeller(sellerId: number): Promise<number>;
   /** Sends an owned product with an image to moderation; tells why not otherwise. */
   submit(
     productId: string,
@@ -113,11 +126,62 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
     },
   });
 
+  const listAttributes = ["id", "name", "name_key", "price", "count", "status_moderation", "id_categories"];
+
+  // The seller's product count moves in the transaction that adds or removes the product; it must exist,
+  // so a seller whose products predate the count gets it computed first (see ensureCounts).
+  const countChange = (sellerId: number, delta: 1 | -1): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: keys.sellerCounts(sellerId),
+      UpdateExpression: "ADD products :d",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":d": delta },
+    },
+  });
+
+  /**
+   * Creates a seller's product count from their products when it is missing. While it is missing no
+   * product of theirs can be created or deleted (both need it), so the count cannot change under us,
+   * and concurrent callers agree (the first Put wins).
+   */
+  const ensureCounts = async (sellerId: number): Promise<number> => {
+    const existing = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.sellerCounts(sellerId), ConsistentRead: true }),
+    );
+    if (typeof existing.Item?.products === "number") return existing.Item.products;
+    let products = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          ...indexQuery(tableName, indexedCollections.sellerProducts, [sellerId]),
+          Select: "COUNT",
+          ExclusiveStartKey: start,
+        }),
+      );
+      products += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.sellerCounts(sellerId), entity: "seller_counts", products },
+          ConditionExpression: "attribute_not_exists(PK)",
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    return products;
+  };
+
   /** Runs a transaction and names the first item whose condition failed, using `labels` by position. */
-  const transact = async (
+  const transact = async <T extends WriteAttempt>(
     items: TransactItem[],
-    labels: ProductWriteOutcome[],
-  ): Promise<ProductWriteOutcome> => {
+    labels: T[],
+  ): Promise<T | "ok" | "stale"> => {
     try {
       await writeTransaction(client, items);
       return "ok";
@@ -131,21 +195,28 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
 
   return {
     async create(product) {
-      return transact(
-        [
-          {
-            Put: {
-              TableName: tableName,
-              Item: item(product),
-              ConditionExpression: "attribute_not_exists(PK)",
+      const attempt = () =>
+        transact(
+          [
+            {
+              Put: {
+                TableName: tableName,
+                Item: item(product),
+                ConditionExpression: "attribute_not_exists(PK)",
+              },
             },
-          },
-          guardPut(keys.productNameGuard(product.seller_id, product.name_key), product),
-          guardPut(keys.productUuidGuard(product.seller_id, product.uuid), product),
-          categoryCheck(product.id_categories),
-        ],
-        ["stale", "name_taken", "uuid_taken", "category_invalid"],
-      );
+            guardPut(keys.productNameGuard(product.seller_id, product.name_key), product),
+            guardPut(keys.productUuidGuard(product.seller_id, product.uuid), product),
+            categoryCheck(product.id_categories),
+            countChange(product.seller_id, 1),
+          ],
+          ["stale", "name_taken", "uuid_taken", "category_invalid", "counts_missing"],
+        );
+      const outcome = await attempt();
+      if (outcome !== "counts_missing") return outcome;
+      await ensureCounts(product.seller_id);
+      const retried = await attempt();
+      return retried === "counts_missing" ? "stale" : retried;
     },
 
     async get(productId, options) {
@@ -219,35 +290,57 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
     },
 
     async delete(product) {
-      const outcome = await transact(
-        [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.product(product.id),
-              ConditionExpression: "seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid",
-              ExpressionAttributeNames: { "#uuid": "uuid" },
-              ExpressionAttributeValues: {
-                ":seller": product.seller_id,
-                ":nameKey": product.name_key,
-                ":uuid": product.uuid,
+      const attempt = () =>
+        transact(
+          [
+            {
+              Delete: {
+                TableName: tableName,
+                Key: keys.product(product.id),
+                ConditionExpression: "seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid",
+                ExpressionAttributeNames: { "#uuid": "uuid" },
+                ExpressionAttributeValues: {
+                  ":seller": product.seller_id,
+                  ":nameKey": product.name_key,
+                  ":uuid": product.uuid,
+                },
               },
             },
-          },
-          guardDelete(keys.productNameGuard(product.seller_id, product.name_key)),
-          guardDelete(keys.productUuidGuard(product.seller_id, product.uuid)),
-        ],
-        ["stale"],
-      );
+            guardDelete(keys.productNameGuard(product.seller_id, product.name_key)),
+            guardDelete(keys.productUuidGuard(product.seller_id, product.uuid)),
+            countChange(product.seller_id, -1),
+          ],
+          ["stale", "stale", "stale", "counts_missing"],
+        );
+      let outcome = await attempt();
+      if (outcome === "counts_missing") {
+        await ensureCounts(product.seller_id);
+        outcome = await attempt();
+      }
       return outcome === "ok" ? "ok" : "stale";
     },
+
+    async pageBySeller(sellerId, offset, limit) {
+      const { items } = await queryPage(
+        client,
+        indexQuery(tableName, indexedCollections.sellerProducts, [sellerId], {
+          descending: true,
+          attributes: listAttributes,
+        }),
+        offset,
+        limit,
+      );
+      return items as unknown as ProductListEntry[];
+    },
+
+    countBySeller: (sellerId) => ensureCounts(sellerId),
 
     async listBySeller(sellerId) {
       const items = await queryAll(
         client,
         indexQuery(tableName, indexedCollections.sellerProducts, [sellerId], {
           descending: true,
-          attributes: ["id", "name", "name_key", "price", "count", "status_moderation", "id_categories"],
+          attributes: listAttributes,
         }),
       );
       return items as unknown as ProductListEntry[];

@@ -7,7 +7,7 @@ import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
 import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
-import type { ProductStore, ProductWriteOutcome } from "./product-repository.js";
+import type { ProductListEntry, ProductStore, ProductWriteOutcome } from "./product-repository.js";
 
 /** GET /products query, as strings from the URL. */
 export interface ProductListQuery {
@@ -200,6 +200,21 @@ export const createProductService = (deps: {
       const status = query.status;
       const category = query.category;
       const search = query.search === undefined ? undefined : normalizeName(query.search);
+      const listed = (p: ProductListEntry) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        count: p.count,
+        status_moderation: p.status_moderation,
+      });
+      if (!status && !category && !search) {
+        // Unfiltered (the common case): the count kept beside the account, and one page of the index.
+        const total = await deps.store.countBySeller(sellerId);
+        const offset = (page - 1) * limit;
+        const products = offset >= total ? [] : await deps.store.pageBySeller(sellerId, offset, limit);
+        return { products: products.map(listed), pagination: { total, page, limit } };
+      }
+      // Filters (status, category, name search) are not keys: they read the seller's list and filter it.
       const all = await deps.store.listBySeller(sellerId);
       const matching = all.filter(
         (p) =>
@@ -207,13 +222,7 @@ export const createProductService = (deps: {
           (category === undefined || category === "" || String(p.id_categories) === category) &&
           (search === undefined || search === "" || p.name_key.includes(search)),
       );
-      const products = matching.slice((page - 1) * limit, page * limit).map((p) => ({
-        id: p.id,
-        name: p.name,
-        price: p.price,
-        count: p.count,
-        status_moderation: p.status_moderation,
-      }));
+      const products = matching.slice((page - 1) * limit, page * limit).map(listed);
       return { products, pagination: { total: matching.length, page, limit } };
     },
 

@@ -39,7 +39,7 @@ const listed = async (args: string[]): Promise<ListedPayout[]> => {
 };
 
 const statusOf = async (sellerId: number, payoutId: string) =>
-  (await payoutService().history(sellerId)).find((p) => p.id_order === payoutId)?.status;
+  (await payoutService().history(sellerId)).items.find((p) => p.id_order === payoutId)?.status;
 
 describe("ops CLI: balance credit", () => {
   it("adds to the seller's balance, prints {seller_id, balance} and writes an operator_credit ledger entry", async () => {

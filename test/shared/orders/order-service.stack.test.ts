@@ -47,7 +47,7 @@ describe("stock reservation", () => {
     expect(won).toHaveLength(10);
     expect(lost.map((r) => (r.reason as DomainError).message)).toEqual(Array(40).fill("Insufficient stock"));
     expect(await stockOf(productId)).toBe(0);
-    expect((await orderService().listForSeller(account.seller_id)).length).toBe(10);
+    expect((await orderService().listForSeller(account.seller_id)).items.length).toBe(10);
   });
 
   it("an order larger than the stock is refused and takes nothing", async () => {

@@ -77,7 +77,7 @@ describe("payout service: concurrent debits", () => {
     const payouts = ledger.filter((e) => e.kind === "payout");
     expect(payouts.map((e) => e.amount)).toEqual([-1000, -1000, -1000]);
     expect(payouts.map((e) => e.payout_id).sort()).toEqual([...succeeded].sort());
-    const history = await payoutService().history(account.seller_id);
+    const history = (await payoutService().history(account.seller_id)).items;
     expect(history.map((p) => p.id_order).sort()).toEqual([...succeeded].sort());
     expect(history.every((p) => p.status === "wait" && p.amount === 1000)).toBe(true);
   });
@@ -118,7 +118,7 @@ describe("payout service: concurrent debits", () => {
     ).rejects.toMatchObject({ kind: "conflict", message: "Insufficient balance" });
     expect(await balanceOf(account.seller_id)).toBe(999);
     expect((await ledgerOf(account.seller_id)).map((e) => e.kind)).toEqual(["operator_credit"]);
-    expect(await payoutService().history(account.seller_id)).toEqual([]);
+    expect((await payoutService().history(account.seller_id)).items).toEqual([]);
   });
 });
 
