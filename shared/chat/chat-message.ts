@@ -12,6 +12,8 @@ export const chatMessageRecordSchema = z.object({
   type_user: z.enum(chatAuthors),
   message: z.string(),
   created_at: z.string(),
+  /** Set on messages only the buyer may read (a gift's code): the seller's view of the chat leaves them out. */
+  audience: z.literal("buyer").optional(),
 });
 export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 

@@ -8,8 +8,13 @@ import { chatMessagePut } from "./chat-message-item.js";
 export interface ChatStore {
   /** Adds a message; false when its chat already holds a message with that id (the caller picks another). */
   add(message: ChatMessageRecord): Promise<boolean>;
-  /** The chat's messages oldest first: `limit` of them after skipping `offset`. */
-  page(orderId: string, offset: number, limit: number): Promise<ChatMessageRecord[]>;
+  /** The chat's messages oldest first: `limit` of them after skipping `offset`, as `viewer` may read them. */
+  page(
+    orderId: string,
+    offset: number,
+    limit: number,
+    viewer: "buyer" | "seller",
+  ): Promise<ChatMessageRecord[]>;
 }
 
 /** The DynamoDB implementation of ChatStore. */
@@ -28,7 +33,7 @@ export const createChatRepository = (client: DynamoDBDocumentClient, tableName: 
     }
   },
 
-  async page(orderId, offset, limit) {
+  async page(orderId, offset, limit, viewer) {
     const { PK, skPrefix } = collections.chat(orderId);
     const wanted = offset + limit;
     const items: Record<string, unknown>[] = [];
@@ -44,6 +49,8 @@ export const createChatRepository = (client: DynamoDBDocumentClient, tableName: 
           ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
           ScanIndexForward: true,
           ConsistentRead: true,
+          // Buyer-only messages (a gift's code) are not the seller's to read.
+          ...(viewer === "seller" ? { FilterExpression: "attribute_not_exists(audience)" } : {}),
           Limit: wanted - items.length,
           ExclusiveStartKey: startKey,
         }),

@@ -72,8 +72,12 @@ export const createChatService = (deps: {
     return orderId;
   };
 
-  const read = async (orderId: string, { page, limit }: ChatPageQuery): Promise<ChatPage> => {
-    const messages = await deps.chats.page(orderId, (page - 1) * limit, limit);
+  const read = async (
+    orderId: string,
+    { page, limit }: ChatPageQuery,
+    viewer: "buyer" | "seller",
+  ): Promise<ChatPage> => {
+    const messages = await deps.chats.page(orderId, (page - 1) * limit, limit, viewer);
     return { items: messages.map(chatMessageView), meta: { page, limit } };
   };
 
@@ -89,7 +93,7 @@ export const createChatService = (deps: {
   return {
     /** GET /chat/{chat_id} (v2): the buyer reads a page of their order's chat. */
     async listForBuyer(buyerId: number, chatId: string, query: ChatPageQuery): Promise<ChatPage> {
-      return read(await buyersOrder(buyerId, chatId), query);
+      return read(await buyersOrder(buyerId, chatId), query, "buyer");
     },
 
     /** POST /chat/{chat_id} (v2): the buyer writes to their order's chat. */
@@ -99,7 +103,7 @@ export const createChatService = (deps: {
 
     /** GET /orders/chat/{id_order} (v1 extension): the seller reads a page of their order's chat. */
     async listForSeller(sellerId: number, orderId: string, query: ChatPageQuery): Promise<ChatPage> {
-      return read(await sellersOrder(sellerId, orderId), query);
+      return read(await sellersOrder(sellerId, orderId), query, "seller");
     },
 
     /** POST /orders/chat/{id_order} (v1 extension): the seller writes to their order's chat. */

@@ -6,10 +6,10 @@ import {
 import { isTransactionConflict } from "./transaction-errors.js";
 
 /** Runs a transaction, retrying with jittered back-off while it only conflicts with concurrent ones. */
-const withConflictRetry = async <T>(run: () => Promise<T>, attempts = 6): Promise<T> => {
+const withConflictRetry = async <T>(run: (attempt: number) => Promise<T>, attempts = 6): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await run(attempt);
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
@@ -28,9 +28,20 @@ export const writeTransaction = async (
   client: DynamoDBDocumentClient,
   items: readonly TransactItem[],
   attempts?: number,
+  /**
+   * Makes the SDK's own retries of one attempt idempotent (at most 33 characters): a transaction that
+   * committed but whose answer was lost is not applied again, nor reported as failed.
+   */
+  requestToken?: string,
 ): Promise<void> => {
   await withConflictRetry(
-    () => client.send(new TransactWriteCommand({ TransactItems: [...items] })),
+    (attempt) =>
+      client.send(
+        new TransactWriteCommand({
+          TransactItems: [...items],
+          ...(requestToken === undefined ? {} : { ClientRequestToken: `${requestToken}.${attempt}` }),
+        }),
+      ),
     attempts,
   );
 };

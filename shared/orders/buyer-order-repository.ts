@@ -37,6 +37,12 @@ export interface BuyerOrderStore {
 
 /** Entries evaluated per Query when a filter may drop some (the page then takes several). */
 const FILTERED_CHUNK = 100;
+/**
+ * Most entries one filtered request evaluates. A filter the facet does not serve (e.g. a status within a
+ * product's orders) may match rarely; past this the page is answered with what was found, so one request
+ * stays a few Queries however long the history.
+ */
+export const MAX_FILTERED_READ = 2000;
 
 /** The DynamoDB implementation of BuyerOrderStore. */
 export const createBuyerOrderRepository = (
@@ -84,6 +90,7 @@ export const createBuyerOrderRepository = (
     };
     const found: HistoryEntry[] = [];
     let start: Record<string, unknown> | undefined;
+    let evaluated = 0;
     do {
       const page = await client.send(
         new QueryCommand({
@@ -94,8 +101,9 @@ export const createBuyerOrderRepository = (
         }),
       );
       for (const item of page.Items ?? []) found.push(item as HistoryEntry);
+      evaluated += page.ScannedCount ?? 0;
       start = page.LastEvaluatedKey;
-    } while (start && found.length < wanted);
+    } while (start && found.length < wanted && evaluated < MAX_FILTERED_READ);
     return found.slice(read.offset, wanted);
   },
 

@@ -22,7 +22,8 @@ export const checkedComment = (
   comment: string | null | undefined,
 ): string | undefined => {
   const given = comment ?? "";
-  if ([...given].length > MAX_COMMENT_LENGTH) {
+  // A character is at most two UTF-16 units: a longer value is refused without walking it.
+  if (given.length > 2 * MAX_COMMENT_LENGTH || [...given].length > MAX_COMMENT_LENGTH) {
     throw invalidComment(`Comment must be at most ${MAX_COMMENT_LENGTH} characters`);
   }
   // Any angle bracket is refused: a comment has no use for markup, and no tag can be built without one.

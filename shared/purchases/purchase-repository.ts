@@ -49,6 +49,7 @@ export interface PurchaseStore {
 
 const PRODUCT = 0;
 const BALANCE = 1;
+const ORDER = 3;
 
 /** The DynamoDB implementation of PurchaseStore. */
 export const createPurchaseRepository = (
@@ -91,11 +92,13 @@ export const createPurchaseRepository = (
       items.push(idempotencyCompletion(tableName, purchase.idempotency.claim, purchase.idempotency.answer));
     }
     try {
-      await writeTransaction(client, items, 10);
+      await writeTransaction(client, items, 10, order.id_order);
       return "ok";
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const failed = (index: number) => error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
+      // The order id is new to this attempt: if it exists, this very purchase committed (its answer was lost).
+      if (failed(ORDER)) return "ok";
       // Stock is checked before balance (the spec's order): when both fail, stock is what the buyer hears.
       if (failed(PRODUCT)) {
         const product = error.CancellationReasons?.[PRODUCT]?.Item;

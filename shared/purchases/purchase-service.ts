@@ -80,12 +80,14 @@ export const createPurchaseService = (deps: {
   const offerFor = async (buyerId: number, productId: string): Promise<Offer> => {
     const product = isId(productId) ? await deps.products.get(productId, { consistent: true }) : undefined;
     if (product?.status_moderation !== "approved") throw productNotFound();
-    if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
     const [category, seller] = await Promise.all([
       deps.categories.get(product.id_categories),
       deps.accounts.findById(product.seller_id),
     ]);
-    if (!isPublic(product, category) || !seller) throw productNotFound();
+    // The spec's order: not public (no such category, or an inactive one) is 404 before a blocked one is 403.
+    if (category?.status !== "active" || !seller) throw productNotFound();
+    if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
+    if (!isPublic(product, category)) throw productNotFound();
     if (product.seller_id === buyerId) throw forbidden("You cannot buy your own product", "self_purchase");
     return {
       product,
@@ -187,7 +189,13 @@ export const createPurchaseService = (deps: {
           ? [webhook, { type: "gift_issued", event_id: deps.random.uuid(), order_id: orderId }]
           : [webhook],
         chatMessages: giftCode
-          ? [newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, deps.random.bytes(2))]
+          ? [
+              {
+                ...newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, deps.random.bytes(2)),
+                // The code is the buyer's: whoever holds it has the gift, so the seller never reads it.
+                audience: "buyer" as const,
+              },
+            ]
           : [],
         ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
       });

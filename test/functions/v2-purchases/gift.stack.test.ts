@@ -10,6 +10,7 @@ import {
   v2Error,
   v2Get,
 } from "../../support/catalogue.js";
+import { request } from "../../support/http.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
 import { stockOf } from "../../support/orders.js";
 import { buyableProduct, chatOf, fundedReseller, v2Post } from "../../support/purchases.js";
@@ -35,7 +36,7 @@ describe("POST /api/v2/gift", () => {
   it(
     "buys one unit as a gift: 201 with gift 1 and a URL-safe code of at least 128 bits, in the chat and the buyer's e-mail",
     async () => {
-      const { product } = await giftableProduct();
+      const { seller, product } = await giftableProduct();
       const reseller = await fundedReseller(5000);
       const response = await gift(reseller.v2, { product_id: product.id, quantity: 1, count: 1 });
       expect(response.status).toBe(201);
@@ -59,6 +60,18 @@ describe("POST /api/v2/gift", () => {
       expect(await balanceOf(reseller.id)).toBe(3800);
       expect((await ledgerOf(reseller.id)).at(-1)).toMatchObject({ kind: "purchase", amount: -1200 });
       expect(await chatOf(data.order_id)).toEqual([["system", `Gift code: ${data.gift_code}`]]);
+      // The buyer reads the code in the chat; the seller, who shares the chat, never does.
+      const buyerChat = await v2Get(reseller.v2, `/api/v2/chat/${data.order_id}`);
+      expect(JSON.stringify(buyerChat.body)).toContain(data.gift_code);
+      const sellerChat = await request("GET", `/api/v1/orders/chat/${data.order_id}`, {
+        headers: { Authorization: `Bearer ${seller.v1}` },
+      });
+      expect(sellerChat.body).toEqual({ status: "success", data: [] });
+      const sellerDetail = await request("GET", `/api/v1/orders/info/${data.order_id}`, {
+        headers: { Authorization: `Bearer ${seller.v1}` },
+      });
+      expect(sellerDetail.status).toBe(200);
+      expect(sellerDetail.text).not.toContain(data.gift_code);
       const order = (await v2Get(reseller.v2, `/api/v2/order/${data.order_id}`)).body as {
         data: Record<string, unknown>;
       };

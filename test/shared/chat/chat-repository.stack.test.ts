@@ -27,7 +27,7 @@ describe("chat repository", () => {
     expect(await chats.add(message(orderId, BASE_ID, "first"))).toBe(true);
     expect(await chats.add(message(orderId, BASE_ID, "second"))).toBe(false);
     expect(await chats.add(message(newId(), BASE_ID, "elsewhere"))).toBe(true);
-    expect(await chats.page(orderId, 0, 10)).toStrictEqual([message(orderId, BASE_ID, "first")]);
+    expect(await chats.page(orderId, 0, 10, "buyer")).toStrictEqual([message(orderId, BASE_ID, "first")]);
   });
 
   it("reads oldest first and only the chat's own messages", async () => {
@@ -35,13 +35,13 @@ describe("chat repository", () => {
     const orderId = newId();
     for (const id of [BASE_ID + 3, BASE_ID + 1, BASE_ID + 2]) await chats.add(message(orderId, id, `m${id}`));
     await chats.add(message(newId(), BASE_ID, "another chat"));
-    expect((await chats.page(orderId, 0, 10)).map((m) => m.message_id)).toStrictEqual([
+    expect((await chats.page(orderId, 0, 10, "buyer")).map((m) => m.message_id)).toStrictEqual([
       BASE_ID + 1,
       BASE_ID + 2,
       BASE_ID + 3,
     ]);
-    expect((await chats.page(orderId, 1, 1)).map((m) => m.message_id)).toStrictEqual([BASE_ID + 2]);
-    expect(await chats.page(orderId, 3, 10)).toStrictEqual([]);
+    expect((await chats.page(orderId, 1, 1, "buyer")).map((m) => m.message_id)).toStrictEqual([BASE_ID + 2]);
+    expect(await chats.page(orderId, 3, 10, "buyer")).toStrictEqual([]);
   });
 
   it("a page beyond the first megabyte of a chat of the longest messages is still full", async () => {
@@ -55,11 +55,13 @@ describe("chat repository", () => {
       await Promise.all(ids.slice(i, i + 20).map((id) => chats.add(message(orderId, id, longest))));
     }
     const send = vi.spyOn(client, "send");
-    const page = await chats.page(orderId, 120, 20);
+    const page = await chats.page(orderId, 120, 20, "buyer");
     // One Query stops at 1 MB, so reaching messages 120–139 takes a second one.
     expect(send.mock.calls.filter(([command]) => command instanceof QueryCommand)).toHaveLength(2);
     expect(page.map((m) => m.message_id)).toStrictEqual(ids.slice(120, 140));
     expect(page.every((m) => m.message === longest)).toBe(true);
-    expect((await chats.page(orderId, 100, 100)).map((m) => m.message_id)).toStrictEqual(ids.slice(100));
+    expect((await chats.page(orderId, 100, 100, "buyer")).map((m) => m.message_id)).toStrictEqual(
+      ids.slice(100),
+    );
   });
 });
