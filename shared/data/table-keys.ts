@@ -213,5 +213,4 @@ export const collections = {
 /** Names of counters kept in the table. */
 export const counters = {
   sellerId: "SELLER_ID",
-  orderNumber: "ORDER_NUMBER",
 } as const;

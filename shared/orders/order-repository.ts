@@ -2,15 +2,8 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from "@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { collectionPage } from "../data/collection-page.js";
-import { nextCounterValue } from "../data/counters.js";
 import { indexQuery } from "../data/index-query.js";
-import {
-  counters,
-  indexAttributeList,
-  indexedCollections,
-  indexMembership,
-  keys,
-} from "../data/table-keys.js";
+import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
@@ -27,7 +20,6 @@ export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavaila
 
 /** Persistence of orders and the stock they hold. */
 export interface OrderStore {
-  nextNumber(): Promise<number>;
   /** Takes the order's quantity from the product's stock and writes the order, or neither. */
   createWithReservation(
     order: OrderRecord,
@@ -83,8 +75,6 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
   });
 
   return {
-    nextNumber: () => nextCounterValue(client, tableName, counters.orderNumber),
-
     async createWithReservation(order, expected) {
       try {
         await send([

@@ -32,7 +32,9 @@ const listItem = (order: OrderListEntry) => {
 const detail = (order: OrderRecord) => {
   const created = new Date(order.created_at);
   return {
-    id: String(order.number),
+    // The order's internal id is its (unguessable) id; a sequence number would tell any seller how many
+    // orders the whole marketplace takes, and keeping one is a write every order in the marketplace shares.
+    id: order.number === undefined ? order.id_order : String(order.number),
     id_user: order.buyer_account_id === undefined ? "" : String(order.buyer_account_id),
     guest_id: order.guest_id,
     buyer_type: order.buyer_type,
@@ -67,7 +69,6 @@ export const createOrderService = (deps: {
     /** A storefront order for a guest buyer: reserves stock at the current price and waits for payment. */
     async createGuestOrder(input: NewOrderInput) {
       const { product_id, quantity, email } = newOrderInputSchema.parse(input);
-      const number = await deps.orders.nextNumber();
       for (let attempt = 0; attempt < RESERVATION_ATTEMPTS; attempt++) {
         const product = isId(product_id) ? await deps.products.get(product_id) : undefined;
         if (product?.status_moderation !== "approved") {
@@ -77,7 +78,6 @@ export const createOrderService = (deps: {
         const unit = unitPrice(product.price, product.discount);
         const order: OrderRecord = {
           id_order: newId(at.getTime()),
-          number,
           seller_id: product.seller_id,
           product_id,
           quantity,

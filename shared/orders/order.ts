@@ -7,7 +7,8 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** An order as stored. The buyer's e-mail is kept for delivery and never leaves through a seller API. */
 export const orderRecordSchema = z.object({
   id_order: z.string(),
-  number: z.number().int(),
+  /** The marketplace-wide sequence number older orders carry; new orders have none (see `id` in the detail). */
+  number: z.number().int().optional(),
   seller_id: z.number().int(),
   product_id: z.string(),
   quantity: z.number().int(),

@@ -13,7 +13,6 @@ import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord } from "../orders/order.js";
-import type { OrderStore } from "../orders/order-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
@@ -67,7 +66,6 @@ interface Offer {
  */
 export const createPurchaseService = (deps: {
   purchases: PurchaseStore;
-  orders: Pick<OrderStore, "nextNumber">;
   products: Pick<ProductStore, "get">;
   categories: Pick<CategoryStore, "get">;
   accounts: Pick<AccountStore, "findById">;
@@ -121,12 +119,9 @@ export const createPurchaseService = (deps: {
   }): Promise<T> => {
     const buyer = await deps.accounts.findById(input.buyerId);
     if (!buyer) throw notFound("Account not found");
-    // Taken once the checks passed, so refused purchases do not use up order numbers.
-    let number: number | undefined;
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const offer = await offerFor(input.buyerId, input.productId);
       const { comment } = input.check(offer);
-      number ??= await deps.orders.nextNumber();
       const { product } = offer;
       const at = deps.now();
       const orderId = newId(at.getTime());
@@ -142,7 +137,6 @@ export const createPurchaseService = (deps: {
       };
       const order: OrderRecord = {
         id_order: orderId,
-        number,
         seller_id: product.seller_id,
         product_id: product.id,
         quantity: input.quantity,

@@ -244,7 +244,6 @@ const idempotentRequests = () =>
 export const purchaseService = () =>
   createPurchaseService({
     purchases: createPurchaseRepository(client(), tableName()),
-    orders: orderStore(),
     products: productStore(),
     categories: categoryStore(),
     accounts: accountStore(),

@@ -57,6 +57,8 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
       ].sort(),
     );
     for (const value of Object.values(detail)) expect(typeof value).toBe("string");
+    // The internal id is the order's own unguessable id: no marketplace-wide sequence to read volume from.
+    expect(detail.id).toBe(detail.id_order);
     expect(detail).toMatchObject({
       comment: "",
       dispute_status: "none",
