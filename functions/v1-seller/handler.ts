@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { profileUpdateSchema } from "../../shared/accounts/seller-profile.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";

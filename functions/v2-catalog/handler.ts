@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Seller moderation status (v1 `status_moderation`): 0 pending, 1 approved, 2 blocked. */
 export const SellerModeration = { pending: 0, approved: 1, blocked: 2 } as const;

@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { z } from "zod";
+import * as z from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 

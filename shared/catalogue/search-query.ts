@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { wholeNumber } from "../validation/query-numbers.js";
 import { facets, keepsPriceTree } from "./catalogue-listing.js";
 import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-text.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A category as v1 returns it; `status` is `active` for every category shown to sellers. */
 export const categorySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 
 /** Longest chat message, in characters (Unicode code points, so an emoji counts once). */

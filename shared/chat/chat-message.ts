@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { clockTime, isoDate } from "../time/formats.js";
 
 /** Who wrote a chat message: the order's buyer, its seller, or the service (gift codes, dispute events). */

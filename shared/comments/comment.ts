@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { textField } from "../fields/text-field.js";
 
 /** A comment as stored. */

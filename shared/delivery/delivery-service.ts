@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { conflict, forbidden, notFound, unprocessable } from "../errors/domain-error.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** What POST /favorites can do with one product on the caller's list. */
 export const favoriteActions = ["add", "remove", "toggle"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 
 /** An absolute http(s) URL with a host. */

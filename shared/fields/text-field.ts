@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 
 /** Rules for free text that people type and others read: products, comments, messages. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 
 /** How long a key's first answer is replayed (Stripe keeps keys 24 hours). */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 3600;

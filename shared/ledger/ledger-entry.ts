@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Why a balance moved. Every movement of money names one of these in its ledger entry. */
 export const ledgerKinds = ["operator_credit", "sale", "payout", "payout_refund", "purchase"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
 import { chatMessageText } from "../chat/chat-body.js";
 import { calendarDay, wholeNumber } from "../validation/query-numbers.js";

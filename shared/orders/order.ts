@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** v1 order states: `wait` (stock reserved) → `paid` or `canceled` (unpaid past its expiry). */
 export const orderStatuses = ["wait", "paid", "canceled"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The payment provider's callback body. */
 export const paymentCallbackSchema = z.object({

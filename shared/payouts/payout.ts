@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Payout states: `wait` (balance debited) → `paid` by the operator, or `rejected` (balance refunded). */
 export const payoutStatuses = ["wait", "paid", "rejected"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { textField as text } from "../fields/text-field.js";
 import { hasControlCharacters } from "../text/control-characters.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { badRequest, conflict, type DomainError, forbidden, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";

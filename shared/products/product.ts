@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { productFields } from "./product-fields.js";
 
 /** Moderation states; only `approved` products are public. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Most units one purchase may take; keeps totals far inside safe integers (9,999,999 × 10,000). */
 export const MAX_PURCHASE_QUANTITY = 10_000;

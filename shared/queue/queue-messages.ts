@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A webhook job: notify the seller of a paid order. The delivery token travels sealed. */
 export const webhookJobSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { wholeNumber } from "./query-numbers.js";
 
 /** Default and largest page of a cursor-paged list (GET /orders, GET /payout/history). */

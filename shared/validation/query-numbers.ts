@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A query-string parameter holding a whole number from `min` to `max` (query values arrive as strings). */
 export const wholeNumber = (name: string, min: number, max: number) =>

@@ -165,7 +165,6 @@ describe("MarketplaceApi", () => {
         role: view.roleOf(id).logicalId,
       });
       expect(view.environmentOf(id)).toEqual({
-        NODE_OPTIONS: "--enable-source-maps",
         TABLE_NAME: { Ref: "TableCD117FA1" },
         MASTER_SECRET_ARN: { Ref: "MasterSecretA11BF785" },
         ...(profile.images

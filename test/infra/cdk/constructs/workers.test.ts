@@ -294,7 +294,7 @@ describe("MarketplaceWorkers", () => {
         description,
         timeout,
         memory: 512,
-        environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
+        environment,
       });
     }
   });
