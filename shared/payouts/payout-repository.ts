@@ -29,7 +29,8 @@ export interface PayoutStore {
   ): Promise<boolean>;
 }
 
-const item = (payout: PayoutRecord) => ({
+/** A payout as a table item, in its seller's history and the operator's queue of its status. */
+export const payoutItem = (payout: PayoutRecord) => ({
   ...keys.payout(payout.id),
   entity: "payout",
   ...payout,
@@ -53,7 +54,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         payoutId: payout.id,
       });
       const payoutPut = {
-        Put: { TableName: tableName, Item: item(payout), ConditionExpression: "attribute_not_exists(PK)" },
+        Put: { TableName: tableName, Item: payoutItem(payout), ConditionExpression: "attribute_not_exists(PK)" },
       };
       try {
         // The debit comes first: a failed condition at position 0 means the balance was short.

@@ -79,7 +79,8 @@ export interface ProductStore {
   ): Promise<ProductRecord | undefined>;
 }
 
-const item = (product: ProductRecord) => ({
+/** A product as a table item, in its seller's list. */
+export const productItem = (product: ProductRecord) => ({
   ...keys.product(product.id),
   entity: "product",
   ...product,
@@ -201,7 +202,7 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
             {
               Put: {
                 TableName: tableName,
-                Item: item(product),
+                Item: productItem(product),
                 ConditionExpression: "attribute_not_exists(PK)",
               },
             },

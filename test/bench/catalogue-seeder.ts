@@ -3,8 +3,9 @@ import { keepsPriceTree, listingOf } from "../../shared/catalogue/catalogue-list
 import { catalogueEntryItem } from "../../shared/catalogue/catalogue-repository.js";
 import { nodesCovering } from "../../shared/catalogue/price-tree.js";
 import type { Category } from "../../shared/categories/category.js";
-import { indexedCollections, indexMembership, keys } from "../../shared/data/table-keys.js";
+import { keys } from "../../shared/data/table-keys.js";
 import type { ProductRecord } from "../../shared/products/product.js";
+import { productItem } from "../../shared/products/product-repository.js";
 import { createBatchWriter } from "./batch-writer.js";
 
 /**
@@ -13,18 +14,6 @@ import { createBatchWriter } from "./batch-writer.js";
  * built by the functions the indexer and its repository use. Counts and tree nodes are summed in memory
  * and written once each, instead of one transaction per product and facet.
  */
-
-/** The product item exactly as the product repository stores it. */
-export const productItem = (product: ProductRecord) => ({
-  ...keys.product(product.id),
-  entity: "product",
-  ...product,
-  ...indexMembership(
-    indexedCollections.sellerProducts,
-    [product.seller_id],
-    [product.created_at, product.id],
-  ),
-});
 
 interface Counts {
   total: number;

@@ -1,110 +1,46 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { localConfigFromEnv } from "../../infra/local/local-environment.js";
-import { startLocalStack } from "../../infra/local/local-stack.js";
-import { accountService } from "../../shared/runtime/dependencies.js";
-import { freePort } from "../support/free-port.js";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 /**
- * `npm run bench`: latency and throughput of the request pipeline on the local stack, over loopback,
- * with a bounded number of requests. Numbers are for comparing changes on one machine, not promises.
+ * `npm run bench [-- <part> ...]`: every part on its own fresh local stack. Without a part it runs the
+ * parts that finish in minutes (pipeline, lists); `search` (10k and 100k products, about 80 minutes)
+ * runs only when named. Exits 1 when a part reports a failure or a budget it missed.
  */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-interface Scenario {
-  readonly name: string;
-  readonly send: () => Promise<Response>;
-  readonly expectStatus: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-const measure = async (scenario: Scenario) => {
-  // Warm-up: cold module paths, JIT and the DynamoDB Local connection pool.
-  for (let i = 0; i < 50; i++) await (await scenario.send()).arrayBuffer();
-  const latencies: number[] = [];
-  let next = 0;
-  let wrongStatus = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const t0 = performance.now();
-      const response = await scenario.send();
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (response.status !== scenario.expectStatus) wrongStatus += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    scenario: scenario.name,
-    requests: latencies.length,
-    concurrency: CONCURRENCY,
-    req_per_s: Math.round(latencies.length / seconds),
-    p50_ms: Number(percentile(latencies, 0.5).toFixed(2)),
-    p95_ms: Number(percentile(latencies, 0.95).toFixed(2)),
-    p99_ms: Number(percentile(latencies, 0.99).toFixed(2)),
-    unexpected_status: wrongStatus,
-  };
+const parts: Record<string, () => Promise<string[]>> = {
+  pipeline: async () => (await import("./pipeline.js")).runPipelineBench(),
+  lists: async () => (await import("./lists.js")).runListsBench(),
+  search: async () => {
+    await (await import("./search.js")).runSearchBench();
+    return process.exitCode === 1 ? ["search checks failed"] : [];
+  },
 };
+const DEFAULT_PARTS = ["pipeline", "lists"];
 
-const main = async () => {
-  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
-  const env = {
-    ...process.env,
-    PORT: String(await freePort()),
-    DYNAMODB_LOCAL_PORT: String(await freePort()),
-    FAUXQS_PORT: String(await freePort()),
-    LOCAL_STATE: "memory",
-    LOCAL_STATE_DIR: stateDir,
-  };
-  const stack = await startLocalStack(localConfigFromEnv(env));
-  try {
-    const account = await accountService().create({ name: "Bench Store", email: "bench@example.com" });
-    const exchange = () =>
-      fetch(`${stack.url}/api/v1/auth/api-key/create`, {
-        method: "POST",
-        headers: { "X-API-KEY": account.api_key },
-      });
-    const token = ((await (await exchange()).json()) as { data: { access_token: string } }).data.access_token;
-    const results = [];
-    for (const scenario of [
-      { name: "v1 token exchange (GetItem + sign)", send: exchange, expectStatus: 200 },
-      {
-        name: "authenticated request (verify only)",
-        send: () => fetch(`${stack.url}/api/v1/orders`, { headers: { Authorization: `Bearer ${token}` } }),
-        expectStatus: 501,
-      },
-      {
-        name: "refused token (401 path)",
-        send: () => fetch(`${stack.url}/api/v2/balance`, { headers: { Authorization: "Bearer x.y.z" } }),
-        expectStatus: 401,
-      },
-    ] satisfies Scenario[]) {
-      results.push(await measure(scenario));
-    }
-    console.table(results);
-    if (results.some((r) => r.unexpected_status > 0)) process.exitCode = 1;
-  } finally {
-    await stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
-};
-
-// `npm run bench` runs the pipeline scenarios above; `npm run bench -- search` the search suite.
-const suite = process.argv[2];
-if (suite === "search") {
-  const { runSearchBench } = await import("./search.js");
-  await runSearchBench();
-} else if (suite === undefined) {
-  await main();
-} else {
-  console.error(`Unknown bench suite "${suite}": use no argument (pipeline) or "search".`);
+const requested = process.argv.slice(2);
+const unknown = requested.filter((part) => !(part in parts));
+if (unknown.length > 0) {
+  console.error(`Unknown bench part(s): ${unknown.join(", ")}; parts: ${Object.keys(parts).join(", ")}`);
   process.exitCode = 2;
+} else if (requested.length === 1) {
+  const [part] = requested;
+  const run = part === undefined ? undefined : parts[part];
+  const failures = run ? await run() : [];
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} failure(s) in ${part}:\n${failures.join("\n")}`);
+    process.exitCode = 1;
+  }
+} else {
+  // Each part in its own process: the service's clients are made once per process, for one local stack.
+  const failed: string[] = [];
+  for (const part of requested.length > 0 ? requested : DEFAULT_PARTS) {
+    console.log(`\n### bench: ${part}`);
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), part], {
+      stdio: "inherit",
+    });
+    if (child.status !== 0) failed.push(part);
+  }
+  if (failed.length > 0) {
+    console.error(`\nbench parts that failed or missed a budget: ${failed.join(", ")}`);
+    process.exitCode = 1;
+  }
 }

@@ -1,0 +1,269 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DynamoDBClient, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { localConfigFromEnv } from "../../infra/local/local-environment.js";
+import { startLocalStack } from "../../infra/local/local-stack.js";
+import { createAccountRepository } from "../../shared/accounts/account-repository.js";
+import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
+import { keys } from "../../shared/data/table-keys.js";
+import { newId } from "../../shared/ids/ids.js";
+import type { OrderRecord } from "../../shared/orders/order.js";
+import { createOrderRepository, orderItem } from "../../shared/orders/order-repository.js";
+import type { PayoutRecord } from "../../shared/payouts/payout.js";
+import { createPayoutRepository, payoutItem } from "../../shared/payouts/payout-repository.js";
+import type { ProductRecord } from "../../shared/products/product.js";
+import { createProductRepository, productItem } from "../../shared/products/product-repository.js";
+import { accountService, categoryService } from "../../shared/runtime/dependencies.js";
+import { freePort } from "../support/free-port.js";
+import { createBatchWriter } from "./batch-writer.js";
+import { type LatencySummary, sequentialLatency } from "./latency.js";
+import { createCountingClient } from "./read-counter.js";
+
+/**
+ * `npm run bench -- lists`: the seller's three lists (GET /api/v1/products, /orders, /payout/history)
+ * with 100, 1,000, 10,000 and 100,000 items each (BENCH_LIST_SIZES), on one fresh in-memory local stack.
+ * Per size and list: HTTP p50/p99 (sequential, after warm-ups) and what one call reads from DynamoDB
+ * (items and round trips, counted in-process through the same repositories). Budget: p50 and items read
+ * at the largest size within 1.5× of the smallest. Items are written straight into the table, exactly as
+ * the repositories build them; the table's stream is off, so nothing re-indexes them meanwhile.
+ */
+const env = process.env;
+const SIZES = (env.BENCH_LIST_SIZES ?? "100,1000,10000,100000").split(",").map((s) => Number(s.trim()));
+const WARMUPS = Number(env.BENCH_LIST_WARMUPS ?? 50);
+const RUNS = Number(env.BENCH_LIST_RUNS ?? 200);
+const BUDGET = 1.5;
+
+interface ListResult {
+  readonly list: string;
+  readonly size: number;
+  readonly returned: number;
+  readonly items_read: number;
+  readonly round_trips: number;
+  readonly latency: LatencySummary;
+}
+
+const log = (message: string) => console.log(message);
+const at = (base: number, i: number) => new Date(base + i * 1000).toISOString();
+
+const product = (sellerId: number, categoryId: number, i: number): ProductRecord => {
+  const created = at(Date.UTC(2026, 0, 1), i);
+  return {
+    id: newId(Date.parse(created)),
+    seller_id: sellerId,
+    id_categories: categoryId,
+    name: `Bench product ${i}`,
+    name_key: `bench product ${i}`,
+    meta_title: "Bench product",
+    meta_description: "A product of the lists benchmark",
+    tags: "bench",
+    text_page: "A product written by the lists benchmark, as the product repository stores it.",
+    price: 100 + (i % 5000),
+    count: 10,
+    uuid: `bench-${i}`,
+    features: "a,b,c",
+    discount: 0,
+    api_key: "",
+    api_url: "",
+    status_moderation: "approved",
+    img: "",
+    img_key: "",
+    rating: 0,
+    gift_available: 0,
+    comment_status: 0,
+    comment_regex: "",
+    created_at: created,
+    updated_at: created,
+  };
+};
+
+const order = (sellerId: number, productId: string, i: number): OrderRecord => {
+  const created = at(Date.UTC(2026, 1, 1), i);
+  return {
+    id_order: newId(Date.parse(created)),
+    seller_id: sellerId,
+    product_id: productId,
+    quantity: 1,
+    unit_price: 500,
+    amount: 500,
+    status: "paid",
+    buyer_email: `buyer${i}@bench.example.com`,
+    buyer_type: "guest",
+    guest_id: String(i),
+    payment_system: "card",
+    created_at: created,
+    expires_at: created,
+    paid_at: created,
+    delivered: false,
+  };
+};
+
+const payout = (sellerId: number, i: number): PayoutRecord => {
+  const created = at(Date.UTC(2026, 2, 1), i);
+  return {
+    id: newId(Date.parse(created)),
+    seller_id: sellerId,
+    amount: 1000,
+    payment_system: "card",
+    wallet: "4111111111111111",
+    status: "paid",
+    created_at: created,
+  };
+};
+
+/** Runs the lists benchmark; returns the budget failures (empty when every budget held). */
+export const runListsBench = async (): Promise<string[]> => {
+  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-lists-"));
+  const config = localConfigFromEnv({
+    ...env,
+    PORT: String(await freePort()),
+    DYNAMODB_LOCAL_PORT: String(await freePort()),
+    FAUXQS_PORT: String(await freePort()),
+    LOCAL_STATE: "memory",
+    LOCAL_STATE_DIR: stateDir,
+  });
+  const stack = await startLocalStack(config);
+  const failures: string[] = [];
+  const results: ListResult[] = [];
+  try {
+    const raw = new DynamoDBClient({});
+    await raw.send(
+      new UpdateTableCommand({ TableName: config.tableName, StreamSpecification: { StreamEnabled: false } }),
+    );
+    raw.destroy();
+    const client = createDocumentClient();
+    const writer = createBatchWriter(client, config.tableName, 4);
+    await categoryService().create({ id: 101, name: "Bench", slug: "bench" });
+    const seller = await accountService().create({ name: "Bench Lists", email: "lists@bench.example.com" });
+    const sellerId = seller.seller_id;
+    const token = (
+      (await (
+        await fetch(`${stack.url}/api/v1/auth/api-key/create`, {
+          method: "POST",
+          headers: { "X-API-KEY": seller.api_key },
+        })
+      ).json()) as { data: { access_token: string } }
+    ).data.access_token;
+    const counting = createCountingClient();
+    const products = createProductRepository(counting.client, config.tableName);
+    const orders = createOrderRepository(counting.client, config.tableName);
+    const payouts = createPayoutRepository(counting.client, config.tableName);
+    const accounts = createAccountRepository(counting.client, config.tableName);
+    const lists = [
+      {
+        list: "GET /api/v1/products?limit=20",
+        path: "/api/v1/products?limit=20",
+        // What the service reads for an unfiltered page: the kept count and one page of the index.
+        reads: async () =>
+          (await Promise.all([products.countBySeller(sellerId), products.pageBySeller(sellerId, 0, 20)]))[1]
+            .length,
+      },
+      {
+        list: "GET /api/v1/orders (default page: 100)",
+        path: "/api/v1/orders",
+        reads: async () => {
+          const page = await orders.pageBySeller(sellerId, 100, undefined);
+          return page === "invalid_cursor" ? 0 : page.orders.length;
+        },
+      },
+      {
+        list: "GET /api/v1/payout/history (default page: 100)",
+        path: "/api/v1/payout/history",
+        reads: async () => {
+          const [, page] = await Promise.all([
+            accounts.findById(sellerId),
+            payouts.pageBySeller(sellerId, 100, undefined),
+          ]);
+          return page === "invalid_cursor" ? 0 : page.payouts.length;
+        },
+      },
+    ];
+    let seeded = 0;
+    const started = performance.now();
+    for (const size of SIZES) {
+      for (let i = seeded; i < size; i++) {
+        const p = product(sellerId, 101, i);
+        await writer.put(productItem(p));
+        await writer.put(orderItem(order(sellerId, p.id, i)));
+        await writer.put(payoutItem(payout(sellerId, i)));
+      }
+      await writer.flush();
+      seeded = size;
+      await client.send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...keys.sellerCounts(sellerId), entity: "seller_counts", products: size },
+        }),
+      );
+      log(
+        `seeded ${size} of each (${writer.written} items, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      for (const entry of lists) {
+        counting.reset();
+        const returned = await entry.reads();
+        const tally = counting.tally();
+        const latency = await sequentialLatency(
+          async () => {
+            const response = await fetch(`${stack.url}${entry.path}`, {
+              headers: { Authorization: `Bearer ${token}` },
+            });
+            await response.arrayBuffer();
+            if (response.status !== 200) throw new Error(`${entry.path} answered ${response.status}`);
+          },
+          WARMUPS,
+          RUNS,
+        );
+        const result = {
+          list: entry.list,
+          size,
+          returned,
+          items_read: tally.itemsRead,
+          round_trips: tally.requests,
+          latency,
+        };
+        results.push(result);
+        log(
+          `  ${entry.list.padEnd(46)} ${String(size).padStart(6)}: p50 ${latency.p50_ms} ms p99 ${latency.p99_ms} ms, ${tally.itemsRead} items / ${tally.requests} round trips`,
+        );
+      }
+    }
+    for (const entry of lists) {
+      const mine = results.filter((r) => r.list === entry.list);
+      const first = mine[0];
+      const last = mine[mine.length - 1];
+      if (!first || !last || first === last) continue;
+      const latencyRatio = last.latency.p50_ms / first.latency.p50_ms;
+      const readRatio = last.items_read / Math.max(1, first.items_read);
+      if (latencyRatio > BUDGET)
+        failures.push(`${entry.list}: p50 ${latencyRatio.toFixed(2)}× from ${first.size} to ${last.size}`);
+      if (readRatio > BUDGET)
+        failures.push(
+          `${entry.list}: items read ${readRatio.toFixed(2)}× from ${first.size} to ${last.size}`,
+        );
+    }
+    console.table(
+      results.map((r) => ({
+        list: r.list,
+        items: r.size,
+        returned: r.returned,
+        "items read": r.items_read,
+        "round trips": r.round_trips,
+        "p50 ms": r.latency.p50_ms,
+        "p99 ms": r.latency.p99_ms,
+      })),
+    );
+    mkdirSync("bench-results", { recursive: true });
+    const file = join("bench-results", `lists-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({ sizes: SIZES, runs: RUNS, warmups: WARMUPS, results, failures }, null, 2),
+    );
+    log(`Results written to ${file}`);
+    for (const failure of failures) console.error(`over budget: ${failure}`);
+    return failures;
+  } finally {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+};
