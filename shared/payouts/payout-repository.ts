@@ -54,7 +54,11 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         payoutId: payout.id,
       });
       const payoutPut = {
-        Put: { TableName: tableName, Item: payoutItem(payout), ConditionExpression: "attribute_not_exists(PK)" },
+        Put: {
+          TableName: tableName,
+          Item: payoutItem(payout),
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
       };
       try {
         // The debit comes first: a failed condition at position 0 means the balance was short.

@@ -29,7 +29,7 @@ export interface ProductListEntry {
 /** Why a write that touches uniqueness or the category did not happen. */
 export type ProductWriteOutcome = "ok" | "name_taken" | "uuid_taken" | "category_invalid" | "stale";
 /** What a write inside the repository can meet: also a seller whose product count does not exist yet. */
-type WriteAttempt = ProductWriteOutcome | "counts_missing";
+type WriteAttempt = ProductWriteOutcome | "counts_missing" | "not_owned";
 
 /** Persistence of products. */
 export interface ProductStore {
@@ -49,6 +49,15 @@ export interface ProductStore {
   ): Promise<ProductWriteOutcome>;
   delete(product: ProductRecord): Promise<"ok" | "stale">;
   listBySeller(sellerId: number): Promise<ProductListEntry[]>;
+  /**
+   * Applies changes that touch no guard and no stock (no name, uuid or count) in one request, the owner
+   * checked by the write's own condition; a category change is checked in the same transaction.
+   */
+  updateInPlace(
+    sellerId: number,
+    productId: string,
+    changes: Partial<ProductRecord>,
+  ): Promise<"ok" | "not_owned" | "category_invalid">;
   /** One page of the seller's products, newest first, reading only the page (and what it skips). */
   pageBySeller(sellerId: number, offset: number, limit: number): Promise<ProductListEntry[]>;
   /** How many products the seller has, from the count kept beside the account. */
@@ -319,6 +328,26 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
         outcome = await attempt();
       }
       return outcome === "ok" ? "ok" : "stale";
+    },
+
+    async updateInPlace(sellerId, productId, changes) {
+      const set = setExpression(changes);
+      const clearRejection =
+        changes.status_moderation !== undefined && changes.status_moderation !== "rejected";
+      const update: TransactItem = {
+        Update: {
+          TableName: tableName,
+          Key: keys.product(productId),
+          UpdateExpression: `SET ${set.expression}${clearRejection ? " REMOVE rejection_reason" : ""}`,
+          ConditionExpression: "seller_id = :seller",
+          ExpressionAttributeNames: set.names,
+          ExpressionAttributeValues: { ...set.values, ":seller": sellerId },
+        },
+      };
+      const items =
+        changes.id_categories === undefined ? [update] : [update, categoryCheck(changes.id_categories)];
+      const outcome = await transact(items, ["not_owned", "category_invalid"] as const);
+      return outcome === "stale" ? "not_owned" : outcome;
     },
 
     async pageBySeller(sellerId, offset, limit) {

@@ -140,6 +140,16 @@ export const createProductService = (deps: {
     ): Promise<{ moderation: boolean }> {
       if (Object.keys(input).length === 0) throw badRequest("No fields to update");
       const moderation = contentFields.some((field) => input[field] !== undefined);
+      if (input.name === undefined && input.uuid === undefined && input.count === undefined) {
+        // Nothing guarded and no stock delta: one conditional write, no read first.
+        if (!isId(productId)) throw notFound("Product not found or access denied");
+        const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
+        if (moderation) changes.status_moderation = "pending";
+        const outcome = await deps.store.updateInPlace(sellerId, productId, changes);
+        if (outcome === "not_owned") throw notFound("Product not found or access denied");
+        if (outcome === "category_invalid") throw badRequest("Invalid category id");
+        return { moderation };
+      }
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         const current = await owned(sellerId, productId);
         if (!current) throw notFound("Product not found or access denied");

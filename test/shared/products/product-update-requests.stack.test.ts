@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { requireEnv } from "../../../shared/config/environment.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
+import { createProductRepository } from "../../../shared/products/product-repository.js";
+import { createProductService } from "../../../shared/products/product-service.js";
+import { productService } from "../../../shared/runtime/dependencies.js";
+import { systemClock } from "../../../shared/time/clock.js";
+import { createCountingClient } from "../../bench/read-counter.js";
+import { createTestAccount } from "../../support/accounts.js";
+import { stores } from "../../support/orders.js";
+import { createTestCategory, validProductBody } from "../../support/products.js";
+
+const counted = () => {
+  const counting = createCountingClient();
+  const service = createProductService({
+    store: createProductRepository(counting.client, requireEnv("TABLE_NAME")),
+    images: () => {
+      throw new Error("no images here");
+    },
+    now: systemClock,
+  });
+  return { counting, service };
+};
+
+describe("product update round trips", () => {
+  it("changes price, discount, api_url or content with one request and no read", async () => {
+    const account = await createTestAccount();
+    const category = await createTestCategory();
+    const { id } = await productService().create(account.seller_id, validProductBody(category));
+    const { counting, service } = counted();
+    counting.reset();
+    expect(await service.update(account.seller_id, id, { price: 999, discount: 5 })).toEqual({
+      moderation: false,
+    });
+    expect(counting.tally().requests).toBe(1);
+    counting.reset();
+    expect(await service.update(account.seller_id, id, { meta_title: "New title" })).toEqual({
+      moderation: true,
+    });
+    expect(counting.tally().requests).toBe(1);
+    expect(await stores().products.get(id)).toMatchObject({
+      price: 999,
+      discount: 5,
+      meta_title: "New title",
+      status_moderation: "pending",
+    });
+  });
+
+  it("refuses another seller's or an unknown product, and an inactive category, in that one request", async () => {
+    const owner = await createTestAccount();
+    const other = await createTestAccount();
+    const category = await createTestCategory();
+    const { id } = await productService().create(owner.seller_id, validProductBody(category));
+    const { service } = counted();
+    const messageOf = async (run: Promise<unknown>) => {
+      try {
+        await run;
+      } catch (error) {
+        if (error instanceof DomainError) return error.message;
+        throw error;
+      }
+      return "no error";
+    };
+    expect(await messageOf(service.update(other.seller_id, id, { price: 1 }))).toBe(
+      "Product not found or access denied",
+    );
+    expect(await messageOf(service.update(owner.seller_id, "01ARZ3NDEKTSV4RRFFQ69G5FAV", { price: 1 }))).toBe(
+      "Product not found or access denied",
+    );
+    expect(await messageOf(service.update(owner.seller_id, id, { id_categories: 2_100_000_001 }))).toBe(
+      "Invalid category id",
+    );
+    expect((await stores().products.get(id))?.price).toBe(1500);
+  });
+});
