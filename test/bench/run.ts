@@ -3,18 +3,19 @@ import { fileURLToPath } from "node:url";
 
 /**
  * `npm run bench [-- <part> ...]`: every part on its own fresh local stack. Without a part it runs the
- * parts that finish in minutes (pipeline, lists); `search` (10k and 100k products, about 80 minutes)
+ * parts that finish in minutes (cold-start, pipeline, lists); `search` (10k and 100k products, about 80 minutes)
  * runs only when named. Exits 1 when a part reports a failure or a budget it missed.
  */
 const parts: Record<string, () => Promise<string[]>> = {
   pipeline: async () => (await import("./pipeline.js")).runPipelineBench(),
   lists: async () => (await import("./lists.js")).runListsBench(),
+  "cold-start": async () => (await import("./cold-start.js")).runColdStartBench(),
   search: async () => {
     await (await import("./search.js")).runSearchBench();
     return process.exitCode === 1 ? ["search checks failed"] : [];
   },
 };
-const DEFAULT_PARTS = ["pipeline", "lists"];
+const DEFAULT_PARTS = ["cold-start", "pipeline", "lists"];
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((part) => !(part in parts));
