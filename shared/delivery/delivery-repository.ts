@@ -10,6 +10,8 @@ import { outboxPut } from "../outbox/outbox-item.js";
 export interface DeliveryTarget {
   readonly orderId: string;
   readonly sellerId: number;
+  /** What delivery credits the seller; tokens issued before it was kept on the token lack it. */
+  readonly amount?: number;
 }
 
 /** Persistence of deliveries: the token lookup and the one write that delivers and pays the seller. */
@@ -41,7 +43,12 @@ export const createDeliveryRepository = (
       new GetCommand({ TableName: tableName, Key: keys.deliveryToken(tokenHash) }),
     );
     if (!result.Item) return undefined;
-    return { orderId: String(result.Item.order_id), sellerId: Number(result.Item.seller_id) };
+    const amount = result.Item.amount;
+    return {
+      orderId: String(result.Item.order_id),
+      sellerId: Number(result.Item.seller_id),
+      ...(typeof amount === "number" ? { amount } : {}),
+    };
   },
 
   async deliver(input) {

@@ -56,20 +56,26 @@ export const createDeliveryService = (deps: {
     if (!tokenHash || !target) throw notFound("Order not found");
     if (target.sellerId !== sellerId) throw forbidden("Access denied");
     const download = downloadLink(body.download);
-    const order = await deps.orders.get(target.orderId);
-    if (!order) throw notFound("Order not found");
-    if (order.delivered) throw conflict("Order already delivered");
+    // The token carries the amount to credit, so delivery is two requests (token, then the write);
+    // tokens from before it did are resolved through their order.
+    let amount = target.amount;
+    if (amount === undefined) {
+      const order = await deps.orders.get(target.orderId);
+      if (!order) throw notFound("Order not found");
+      if (order.delivered) throw conflict("Order already delivered");
+      amount = order.amount;
+    }
     const outcome = await deps.deliveries.deliver({
       target,
       tokenHash,
-      amount: order.amount,
+      amount,
       text: body.text,
       download,
       ledgerEntryId: deps.random.uuid(),
-      event: { type: "order_delivered", event_id: deps.random.uuid(), order_id: order.id_order },
+      event: { type: "order_delivered", event_id: deps.random.uuid(), order_id: target.orderId },
       at: deps.now().toISOString(),
     });
     if (outcome === "already_delivered") throw conflict("Order already delivered");
-    return { message: "Product delivered", id_order: order.id_order, delivered: true as const };
+    return { message: "Product delivered", id_order: target.orderId, delivered: true as const };
   },
 });

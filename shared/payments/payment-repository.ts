@@ -14,6 +14,8 @@ export interface PaymentStore {
   confirm(input: {
     orderId: string;
     sellerId: number;
+    /** The order's amount, kept on the delivery token so delivery needs no read of the order. */
+    amount: number;
     paymentSystem: string;
     paymentId: string;
     tokenHash: string;
@@ -52,6 +54,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
               entity: "delivery_token",
               order_id: input.orderId,
               seller_id: input.sellerId,
+              amount: input.amount,
               created_at: input.at,
             },
             ConditionExpression: "attribute_not_exists(PK)",

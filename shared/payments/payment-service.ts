@@ -34,6 +34,7 @@ export const createPaymentService = (deps: {
       const confirmed = await deps.payments.confirm({
         orderId: order.id_order,
         sellerId: order.seller_id,
+        amount: order.amount,
         paymentSystem: input.paymentSystem,
         paymentId,
         tokenHash: hashDeliveryToken(token),

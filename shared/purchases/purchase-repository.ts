@@ -78,6 +78,7 @@ export const createPurchaseRepository = (
             entity: "delivery_token",
             order_id: order.id_order,
             seller_id: order.seller_id,
+            amount: order.amount,
             created_at: order.created_at,
           },
           ConditionExpression: "attribute_not_exists(PK)",
