@@ -117,10 +117,13 @@ export const createPurchaseService = (deps: {
     answer: (result: BuyResult) => T;
     claim: IdempotencyClaim | undefined;
   }): Promise<T> => {
-    const buyer = await deps.accounts.findById(input.buyerId);
-    if (!buyer) throw notFound("Account not found");
+    // The buyer (for the delivery e-mail's address) is read beside the product, not before it.
+    const buyerRead = deps.accounts.findById(input.buyerId);
+    buyerRead.catch(() => undefined);
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const offer = await offerFor(input.buyerId, input.productId);
+      const buyer = await buyerRead;
+      if (!buyer) throw notFound("Account not found");
       const { comment } = input.check(offer);
       const { product } = offer;
       const at = deps.now();
