@@ -90,7 +90,8 @@ describe("unpaid order expiry", () => {
       quantity: 1,
       email: "late2@example.com",
     });
-    expect(await stockOf(productId)).toBe(2);
+    // No check of the reserved stock here: the stack's timer may already have expired the orders
+    // (they are born expired); what must hold is that all of it comes back exactly once.
     await Promise.all([orderService().expireUnpaid(), orderService().expireUnpaid()]);
     for (const id of [first.id_order, second.id_order]) {
       const order = await stores().orders.get(id);
