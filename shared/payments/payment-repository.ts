@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
+import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 
@@ -46,20 +47,13 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
             },
           },
         },
-        {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...keys.deliveryToken(input.tokenHash),
-              entity: "delivery_token",
-              order_id: input.orderId,
-              seller_id: input.sellerId,
-              amount: input.amount,
-              created_at: input.at,
-            },
-            ConditionExpression: "attribute_not_exists(PK)",
-          },
-        },
+        deliveryTokenPut(tableName, {
+          hash: input.tokenHash,
+          orderId: input.orderId,
+          sellerId: input.sellerId,
+          amount: input.amount,
+          at: input.at,
+        }),
         outboxPut(tableName, input.event, input.at),
       ]);
       return true;

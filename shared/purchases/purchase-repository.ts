@@ -3,8 +3,8 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
-import { keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
 import type { IdempotencyClaim, StoredAnswer } from "../idempotency/idempotency-record.js";
 import { idempotencyCompletion } from "../idempotency/idempotency-repository.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
@@ -70,20 +70,13 @@ export const createPurchaseRepository = (
           ConditionExpression: "attribute_not_exists(PK)",
         },
       },
-      {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...keys.deliveryToken(purchase.tokenHash),
-            entity: "delivery_token",
-            order_id: order.id_order,
-            seller_id: order.seller_id,
-            amount: order.amount,
-            created_at: order.created_at,
-          },
-          ConditionExpression: "attribute_not_exists(PK)",
-        },
-      },
+      deliveryTokenPut(tableName, {
+        hash: purchase.tokenHash,
+        orderId: order.id_order,
+        sellerId: order.seller_id,
+        amount: order.amount,
+        at: order.created_at,
+      }),
       ...purchase.events.map((event) => outboxPut(tableName, event, order.created_at)),
       ...historyEntryPuts(tableName, order),
       ...purchase.chatMessages.map((message) => chatMessagePut(tableName, message)),
