@@ -1,19 +1,10 @@
-import sanitizeHtml from "sanitize-html";
 import * as z from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import { stripMarkupOnce } from "../text/markup-text.js";
 
 /** Characters a store name may not contain: markup, quoting and template delimiters. */
 const DANGEROUS_NAME_CHARACTERS = /[<>"'`;&{}]/;
-
-const stripOnce = (value: string): string =>
-  sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" })
-    // sanitize-html escapes what remains as HTML text; the stored description is plain text.
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
 
 /** Rounds of stripping allowed; input needing more is refused rather than stored half-cleaned. */
 const MAX_SANITIZE_ROUNDS = 20;
@@ -29,7 +20,7 @@ export class UncleanableMarkupError extends Error {}
 export const sanitizeDescription = (value: string): string => {
   let current = value;
   for (let round = 0; round < MAX_SANITIZE_ROUNDS; round++) {
-    const next = stripOnce(current);
+    const next = stripMarkupOnce(current);
     if (next === current) return current.trim();
     current = next;
   }
