@@ -42,10 +42,18 @@ module.exports = {
     {
       name: "functions-through-composition-root",
       comment:
-        "Handlers get repositories and adapters from shared/runtime/dependencies.ts, never build them.",
+        "Handlers get repositories and adapters from the composition roots in shared/runtime/, never build them.",
       severity: "error",
       from: { path: "^functions/" },
       to: { path: [AWS_ALLOWED.replace("|runtime", ""), "node_modules/@aws-sdk/"] },
+    },
+    {
+      name: "functions-import-their-concern-roots",
+      comment:
+        "shared/runtime/dependencies.ts re-exports every root for the ops CLI and tests; a Lambda importing it would bundle all five AWS clients.",
+      severity: "error",
+      from: { path: "^functions/" },
+      to: { path: "^shared/runtime/dependencies\\.ts$" },
     },
     {
       name: "no-folder-cycles",

@@ -1,5 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
-import { catalogueStreamConsumer } from "../../shared/runtime/dependencies.js";
+import { catalogueStreamConsumer } from "../../shared/runtime/catalogue.js";
 
 /** The table's stream (product changes) → the public catalogue's facets, counts and price trees. */
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>

@@ -1,6 +1,6 @@
 import { emailJobSchema } from "../../shared/queue/queue-messages.js";
 import { createQueueConsumer } from "../../shared/queue/sqs-batch.js";
-import { mailService } from "../../shared/runtime/dependencies.js";
+import { mailService } from "../../shared/runtime/mail.js";
 
 /** Mailer, fed by the e-mail queue: sends the buyer's delivery e-mail once. */
 export const handler = createQueueConsumer("mailer", emailJobSchema, async (job) => {

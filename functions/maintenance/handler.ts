@@ -1,4 +1,4 @@
-import { orderService } from "../../shared/runtime/dependencies.js";
+import { orderService } from "../../shared/runtime/orders.js";
 
 /** Scheduled housekeeping: cancels unpaid orders past their expiry and returns their stock. */
 export const handler = async (): Promise<{ expired_orders: number }> => {

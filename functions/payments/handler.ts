@@ -6,7 +6,8 @@ import {
   isValidCallbackSignature,
 } from "../../shared/payments/callback-signature.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
-import { accessTokens, paymentCallbackSecret, paymentService } from "../../shared/runtime/dependencies.js";
+import { paymentService } from "../../shared/runtime/orders.js";
+import { accessTokens, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
 const invalidSignature = () => new DomainError("unauthenticated", "invalid_signature", "Invalid signature");

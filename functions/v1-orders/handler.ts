@@ -3,12 +3,8 @@ import { chatBodySchema } from "../../shared/chat/chat-body.js";
 import { deliveryBodySchema } from "../../shared/delivery/delivery-service.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
-import {
-  accessTokens,
-  chatService,
-  deliveryService,
-  orderService,
-} from "../../shared/runtime/dependencies.js";
+import { chatService, deliveryService, orderService } from "../../shared/runtime/orders.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /** Seller API v1: the seller's orders and delivery, and (an extension) the seller's side of each order's chat. */

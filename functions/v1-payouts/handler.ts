@@ -1,7 +1,8 @@
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId } from "../../shared/http/principal.js";
 import { payoutRequestSchema } from "../../shared/payouts/payout.js";
-import { accessTokens, payoutService } from "../../shared/runtime/dependencies.js";
+import { payoutService } from "../../shared/runtime/payouts.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /** Seller API v1: payouts confirmed with an authenticator code, and their history. */

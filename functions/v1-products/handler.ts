@@ -6,7 +6,9 @@ import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
-import { accessTokens, categoryService, productService } from "../../shared/runtime/dependencies.js";
+import { categoryService } from "../../shared/runtime/catalogue.js";
+import { productService } from "../../shared/runtime/products.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
 const idProductSchema = z.strictObject(

@@ -5,7 +5,8 @@ import { createGroupHandler, defineAction } from "../../shared/http/group-handle
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
-import { accessTokens, accountService } from "../../shared/runtime/dependencies.js";
+import { accountService } from "../../shared/runtime/accounts.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 
 /** Seller API v1: the seller's account, profile and store image. */
 export const handler = createGroupHandler(

@@ -1,6 +1,7 @@
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
-import { accessTokens, tokenExchange } from "../../shared/runtime/dependencies.js";
+import { tokenExchange } from "../../shared/runtime/auth.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 
 /** Reseller API v2 token exchange; also answers unknown /api/v2 paths with an in-envelope 404. */
 export const handler = createGroupHandler(

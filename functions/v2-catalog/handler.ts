@@ -2,7 +2,8 @@ import * as z from "zod";
 import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";
-import { accessTokens, catalogueService, commentService } from "../../shared/runtime/dependencies.js";
+import { catalogueService, commentService } from "../../shared/runtime/catalogue.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
 const sellerIdSchema = z.strictObject({

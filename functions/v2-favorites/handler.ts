@@ -2,7 +2,8 @@ import { pageQuerySchema } from "../../shared/catalogue/search-query.js";
 import { favoriteBodySchema } from "../../shared/favorites/favorite.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId } from "../../shared/http/principal.js";
-import { accessTokens, favoriteService } from "../../shared/runtime/dependencies.js";
+import { favoriteService } from "../../shared/runtime/catalogue.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 
 /** Reseller API v2: the caller's favorites, listed and changed. */
 export const handler = createGroupHandler(

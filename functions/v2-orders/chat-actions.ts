@@ -2,7 +2,7 @@ import { pageQuerySchema } from "../../shared/catalogue/search-query.js";
 import { chatBodySchema } from "../../shared/chat/chat-body.js";
 import { defineAction, type GroupActions } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
-import { chatService } from "../../shared/runtime/dependencies.js";
+import { chatService } from "../../shared/runtime/orders.js";
 
 /** GET and POST /chat/{chat_id}: the buyer's side of an order's chat (the chat id is the order id). */
 export const chatActions: GroupActions = {

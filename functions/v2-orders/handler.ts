@@ -1,5 +1,5 @@
 import { createGroupHandler } from "../../shared/http/group-handler.js";
-import { accessTokens } from "../../shared/runtime/dependencies.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { chatActions } from "./chat-actions.js";
 import { orderActions } from "./order-actions.js";
 

@@ -1,7 +1,7 @@
 import { defineAction, type GroupActions } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
 import { disputeBodySchema, historyQuerySchema } from "../../shared/orders/buyer-order-input.js";
-import { buyerOrderService } from "../../shared/runtime/dependencies.js";
+import { buyerOrderService } from "../../shared/runtime/orders.js";
 
 /** GET /history, GET /order/{order_id}, POST /dispute: a reseller's own orders. */
 export const orderActions: GroupActions = {

@@ -3,7 +3,8 @@ import { createGroupHandler, defineAction } from "../../shared/http/group-handle
 import { callerId } from "../../shared/http/principal.js";
 import { buyBodySchema, giftBodySchema } from "../../shared/purchases/purchase-body.js";
 import type { PurchaseAnswer } from "../../shared/purchases/purchase-service.js";
-import { accessTokens, accountService, purchaseService } from "../../shared/runtime/dependencies.js";
+import { balanceView, purchaseService } from "../../shared/runtime/purchases.js";
+import { accessTokens } from "../../shared/runtime/service-keys.js";
 
 /** 201 with the purchase; a replay of an earlier Idempotency-Key says so in a header (as Stripe does). */
 const created = <T>(answer: PurchaseAnswer<T>) => ({
@@ -17,7 +18,7 @@ export const handler = createGroupHandler(
   "v2-purchases",
   {
     "GET /balance": defineAction({
-      handle: async (request) => ({ data: await accountService().balance(callerId(request)) }),
+      handle: async (request) => ({ data: await balanceView().balance(callerId(request)) }),
     }),
     "POST /buy": defineAction({
       body: buyBodySchema,

@@ -1,7 +1,7 @@
 import { webhookJobSchema } from "../../shared/queue/queue-messages.js";
 import { createQueueConsumer } from "../../shared/queue/sqs-batch.js";
-import { webhookService } from "../../shared/runtime/dependencies.js";
 import { webhookRetry } from "../../shared/runtime/queues.js";
+import { webhookService } from "../../shared/runtime/webhooks.js";
 
 /** Webhook sender, fed by the webhook queue: a failed attempt waits its growing delay, then goes again. */
 export const handler = createQueueConsumer("webhooks", webhookJobSchema, async (job, record) => {

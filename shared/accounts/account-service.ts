@@ -119,13 +119,6 @@ export const createAccountService = (deps: {
     };
   },
 
-  /** GET /api/v2/balance: the account's one balance, in roubles. */
-  async balance(accountId: number) {
-    const account = await deps.store.findById(accountId);
-    if (!account) throw notFound("Account not found");
-    return { balance: account.balance, currency: "RUB" as const };
-  },
-
   /** Operator: adds to a seller's balance with a ledger entry. */
   async credit(accountId: number, amount: number) {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) {

@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/account-repository.js";
-import { isBlockedForResellers } from "../categories/category.js";
+import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { forbidden, notFound } from "../errors/domain-error.js";
+import { notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { isPublic } from "./catalogue-listing.js";
@@ -14,10 +14,6 @@ export interface Page<T> {
   readonly items: T[];
   readonly meta: { page: number; limit: number; total: number };
 }
-
-/** 403 for anything in a category resellers may not see. */
-export const blockedCategory = () =>
-  forbidden("This category is not available to resellers", "blocked_category");
 
 const productNotFound = () => notFound("Product not found");
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { forbidden } from "../errors/domain-error.js";
 
 /** A category as v1 returns it; `status` is `active` for every category shown to sellers. */
 export const categorySchema = z.object({
@@ -22,3 +23,7 @@ export type NewCategoryInput = z.infer<typeof newCategoryInputSchema>;
 
 /** Reseller API v2 refuses every category whose identifier starts with 700. */
 export const isBlockedForResellers = (categoryId: number): boolean => String(categoryId).startsWith("700");
+
+/** The refusal of a category resellers may not see or buy from. */
+export const blockedCategory = () =>
+  forbidden("This category is not available to resellers", "blocked_category");

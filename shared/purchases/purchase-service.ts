@@ -1,9 +1,8 @@
 import { SellerModeration } from "../accounts/account.js";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
-import { blockedCategory } from "../catalogue/catalogue-service.js";
 import { isH2h } from "../catalogue/public-product.js";
-import { isBlockedForResellers } from "../categories/category.js";
+import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import { newChatMessage } from "../chat/chat-message.js";
 import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";

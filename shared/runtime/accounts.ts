@@ -1,0 +1,8 @@
+import { createAccountService } from "../accounts/account-service.js";
+import { images } from "./image-storage.js";
+import { dataKey } from "./service-keys.js";
+import { accountStore, clockAndRandomness } from "./table.js";
+
+/** Account creation, the seller's profile and image, operator credits (imports S3 for the image). */
+export const accountService = () =>
+  createAccountService({ store: accountStore(), dataKey, images, ...clockAndRandomness });

@@ -1,0 +1,28 @@
+import { createSesMailer } from "../aws/ses-mailer.js";
+import { optionalEnv, requireEnv } from "../config/environment.js";
+import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
+import type { Mailer } from "../mail/mail-message.js";
+import { createMailService } from "../mail/mail-service.js";
+import { systemClock } from "../time/clock.js";
+import { orderStore, productStore } from "./table.js";
+
+let mailer: Mailer | undefined;
+/** SES in AWS (SENDER_ADDRESS); the local outbox file when MAIL_OUTBOX_FILE is set. */
+const configuredMailer = (): Mailer => {
+  const outbox = optionalEnv("MAIL_OUTBOX_FILE");
+  mailer ??= outbox ? createFileOutboxMailer(outbox) : createSesMailer(requireEnv("SENDER_ADDRESS"));
+  return mailer;
+};
+
+/** Buyer e-mail (the one root importing SES). */
+export const mailService = () => {
+  const orders = orderStore();
+  return createMailService({
+    orders,
+    products: productStore(),
+    mailer: configuredMailer(),
+    markSent: (orderId, at, template) => orders.markEmailSent(orderId, at, template),
+    claim: (orderId, at, staleBefore, template) => orders.claimEmail(orderId, at, staleBefore, template),
+    now: systemClock,
+  });
+};

@@ -1,0 +1,64 @@
+import { createChatRepository } from "../chat/chat-repository.js";
+import { createChatService } from "../chat/chat-service.js";
+import { optionalEnv } from "../config/environment.js";
+import { createDeliveryRepository } from "../delivery/delivery-repository.js";
+import { createDeliveryService } from "../delivery/delivery-service.js";
+import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
+import { createBuyerOrderService } from "../orders/buyer-order-service.js";
+import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
+import { createPaymentRepository } from "../payments/payment-repository.js";
+import { createPaymentService } from "../payments/payment-service.js";
+import { dataKey } from "./service-keys.js";
+import { clockAndRandomness, orderStore, productStore, tableClient, tableName } from "./table.js";
+
+/** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
+const unpaidOrderMinutes = (): number => {
+  const raw = optionalEnv("UNPAID_ORDER_MINUTES");
+  if (raw === undefined) return DEFAULT_UNPAID_ORDER_MINUTES;
+  const minutes = Number(raw);
+  if (!Number.isFinite(minutes) || minutes <= 0)
+    throw new Error(`UNPAID_ORDER_MINUTES must be a positive number, got "${raw}"`);
+  return minutes;
+};
+
+/** Orders: storefront orders, the seller's order views and expiry. */
+export const orderService = () =>
+  createOrderService({
+    orders: orderStore(),
+    products: productStore(),
+    unpaidOrderMinutes: unpaidOrderMinutes(),
+    ...clockAndRandomness,
+  });
+
+/** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
+export const paymentService = () =>
+  createPaymentService({
+    orders: orderStore(),
+    payments: createPaymentRepository(tableClient(), tableName()),
+    dataKey,
+    ...clockAndRandomness,
+  });
+
+/** Delivery by the seller through the one-time token. */
+export const deliveryService = () =>
+  createDeliveryService({
+    deliveries: createDeliveryRepository(tableClient(), tableName()),
+    orders: orderStore(),
+    ...clockAndRandomness,
+  });
+
+/** Order chats: the buyer's side (v2) and the seller's (the v1 extension). */
+export const chatService = () =>
+  createChatService({
+    chats: createChatRepository(tableClient(), tableName()),
+    orders: orderStore(),
+    ...clockAndRandomness,
+  });
+
+/** A reseller's own orders: history, one order, disputes. */
+export const buyerOrderService = () =>
+  createBuyerOrderService({
+    orders: orderStore(),
+    buyerOrders: createBuyerOrderRepository(tableClient(), tableName()),
+    ...clockAndRandomness,
+  });

@@ -1,0 +1,36 @@
+import { createBalanceView } from "../accounts/balance-view.js";
+import { createIdempotencyRepository } from "../idempotency/idempotency-repository.js";
+import { createIdempotentRequests } from "../idempotency/idempotent-request.js";
+import { createPurchaseRepository } from "../purchases/purchase-repository.js";
+import { createPurchaseService } from "../purchases/purchase-service.js";
+import { dataKey } from "./service-keys.js";
+import {
+  accountStore,
+  categoryStore,
+  clockAndRandomness,
+  productStore,
+  tableClient,
+  tableName,
+} from "./table.js";
+
+/** Idempotency-Key handling for requests that charge. */
+const idempotentRequests = () =>
+  createIdempotentRequests({
+    store: createIdempotencyRepository(tableClient(), tableName()),
+    ...clockAndRandomness,
+  });
+
+/** Reseller purchases from balance: POST /buy and POST /gift. */
+export const purchaseService = () =>
+  createPurchaseService({
+    purchases: createPurchaseRepository(tableClient(), tableName()),
+    products: productStore(),
+    categories: categoryStore(),
+    accounts: accountStore(),
+    idempotency: idempotentRequests(),
+    dataKey,
+    ...clockAndRandomness,
+  });
+
+/** A reseller's balance (GET /api/v2/balance). */
+export const balanceView = () => createBalanceView(accountStore());

@@ -1,0 +1,31 @@
+import { createAccessTokens } from "../auth/access-tokens.js";
+import { deriveKeys } from "../secrets/derived-keys.js";
+import { configuredSecret } from "./configured-secret.js";
+import { masterSecret } from "./master-secret.js";
+
+/** The composition roots' secrets: each read once per process, on first use. */
+
+let derived: Promise<ReturnType<typeof deriveKeys>> | undefined;
+/** The purpose keys, derived once per process from the master secret. */
+const keys = () => {
+  derived ??= masterSecret().then(deriveKeys);
+  derived.catch(() => {
+    derived = undefined;
+  });
+  return derived;
+};
+
+/** The key sealing secrets stored in the table (API keys, TOTP secrets, delivery data). */
+export const dataKey = async () => (await keys()).dataEncryption;
+
+let tokensPromise: ReturnType<typeof buildTokens> | undefined;
+const buildTokens = async () => createAccessTokens((await keys()).tokenSigning);
+
+/** Access-token issuing and verification, keyed once per process. */
+export const accessTokens = () => {
+  tokensPromise ??= buildTokens();
+  return tokensPromise;
+};
+
+/** The secret the payment provider signs its callbacks with (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
+export const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");

@@ -1,0 +1,41 @@
+import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
+import { optionalEnv, requireEnv } from "../config/environment.js";
+import { createOutboxRepository } from "../outbox/outbox-repository.js";
+import { postWebhook } from "../webhooks/webhook-client.js";
+import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
+import { createWebhookRepository } from "../webhooks/webhook-repository.js";
+import { createWebhookService } from "../webhooks/webhook-service.js";
+import { jobSender } from "./queues.js";
+import { dataKey } from "./service-keys.js";
+import {
+  accountStore,
+  clockAndRandomness,
+  orderStore,
+  productStore,
+  tableClient,
+  tableName,
+} from "./table.js";
+
+/** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
+export const webhookService = () =>
+  createWebhookService({
+    orders: orderStore(),
+    products: productStore(),
+    accounts: accountStore(),
+    attempts: createWebhookRepository(tableClient(), tableName()),
+    dataKey,
+    post: (url, body, headers) =>
+      postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+    publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
+    ...clockAndRandomness,
+  });
+
+/** The operator's webhook re-drive (needs WEBHOOK_QUEUE_URL and WEBHOOK_DLQ_URL). */
+export const webhookRedrive = () =>
+  createWebhookRedrive({
+    orders: orderStore(),
+    outboxEvent: (eventId) => createOutboxRepository(tableClient(), tableName()).get(eventId),
+    removeFromDeadLetter: (orderId) =>
+      removeDeadLetters(requireEnv("WEBHOOK_DLQ_URL"), (body) => body.includes(`"order_id":"${orderId}"`)),
+    enqueue: (job) => jobSender()("webhooks", job),
+  });
