@@ -6,7 +6,7 @@ import {
   isValidCallbackSignature,
 } from "../../shared/payments/callback-signature.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
-import { paymentService } from "../../shared/runtime/orders.js";
+import { paymentService } from "../../shared/runtime/payments.js";
 import { accessTokens, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 

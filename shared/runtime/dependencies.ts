@@ -14,7 +14,8 @@ export {
   favoriteService,
 } from "./catalogue.js";
 export { mailService } from "./mail.js";
-export { buyerOrderService, chatService, deliveryService, orderService, paymentService } from "./orders.js";
+export { buyerOrderService, chatService, deliveryService, orderService } from "./orders.js";
+export { paymentService } from "./payments.js";
 export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";

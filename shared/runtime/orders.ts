@@ -6,9 +6,6 @@ import { createDeliveryService } from "../delivery/delivery-service.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
-import { createPaymentRepository } from "../payments/payment-repository.js";
-import { createPaymentService } from "../payments/payment-service.js";
-import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, orderStore, productStore, tableClient, tableName } from "./table.js";
 
 /** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
@@ -27,15 +24,6 @@ export const orderService = () =>
     orders: orderStore(),
     products: productStore(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
-    ...clockAndRandomness,
-  });
-
-/** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
-export const paymentService = () =>
-  createPaymentService({
-    orders: orderStore(),
-    payments: createPaymentRepository(tableClient(), tableName()),
-    dataKey,
     ...clockAndRandomness,
   });
 
