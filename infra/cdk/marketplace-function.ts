@@ -11,7 +11,8 @@ export interface MarketplaceFunctionProps {
   readonly description: string;
   readonly environment: Record<string, string>;
   readonly timeout?: Duration;
-  readonly memorySize?: number;
+  /** Chosen per function in capacity-plan.ts, from the measurements in docs/benchmarks.md. */
+  readonly memorySize: number;
 }
 
 /**
@@ -43,7 +44,7 @@ export class MarketplaceFunction extends Construct {
       description: props.description,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
+      memorySize: props.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,

@@ -1,6 +1,12 @@
 import { RemovalPolicy } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
@@ -10,8 +16,10 @@ import {
   type EndpointGroup,
   endpointGroups,
   fullPath,
+  routeKey,
   routes,
 } from "../../../shared/http/routes.js";
+import { functionMemoryMb, stageThrottle, throttleOf } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
 import { apiGroupPermissions } from "../permissions.js";
 import type { MarketplaceData } from "./data.js";
@@ -37,11 +45,11 @@ export class MarketplaceApi {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    new HttpStage(scope, "ApiStage", {
+    const stage = new HttpStage(scope, "ApiStage", {
       httpApi: this.httpApi,
       stageName: "$default",
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      throttle: stageThrottle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
         // The route key, not the raw path: delivery paths carry one-time tokens that must not reach logs.
@@ -67,6 +75,7 @@ export class MarketplaceApi {
       const fn = new MarketplaceFunction(scope, `Api-${group}`, {
         entry: `functions/${group}/handler.ts`,
         description: `Marketplace API endpoint group ${group}`,
+        memorySize: functionMemoryMb[group],
         environment: {
           ...data.baseEnvironment,
           ...(permissions.images
@@ -94,13 +103,26 @@ export class MarketplaceApi {
       if (!integration) throw new Error(`No integration for ${group}`);
       return integration;
     };
+    // Each route's own throttle (capacity-plan.ts); the stage's settings name routes by key, so the
+    // stage waits for them to exist.
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    // CloudFormation's RouteSettings is a free-form map, so CDK passes it through as written: keys
+    // in CloudFormation's own PascalCase, not the camelCase of CfnStage.RouteSettingsProperty.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routes) {
-      this.httpApi.addRoutes({
+      const created = this.httpApi.addRoutes({
         path: fullPath(route),
         methods: [HttpMethod[route.method]],
         integration: integrationOf(route.group),
       });
+      for (const r of created) cfnStage.node.addDependency(r);
+      const throttle = throttleOf(route);
+      routeSettings[routeKey(route)] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
     }
+    cfnStage.routeSettings = routeSettings;
     // Unknown paths under each version reach a Lambda, so they get a 404 in that version's envelope.
     for (const version of ["v1", "v2"] as const) {
       this.httpApi.addRoutes({

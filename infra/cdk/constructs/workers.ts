@@ -9,6 +9,7 @@ import type { Construct } from "constructs";
 import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
+import { functionMemoryMb } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
 import type { MarketplaceData } from "./data.js";
 
@@ -85,6 +86,7 @@ export class MarketplaceWorkers {
 
     this.webhookSender = new MarketplaceFunction(scope, "WebhookSender", {
       entry: "functions/webhooks/handler.ts",
+      memorySize: functionMemoryMb.webhooks,
       description: "Sends signed payment webhooks to sellers",
       environment: {
         ...data.baseEnvironment,
@@ -100,6 +102,7 @@ export class MarketplaceWorkers {
 
     this.mailer = new MarketplaceFunction(scope, "Mailer", {
       entry: "functions/mailer/handler.ts",
+      memorySize: functionMemoryMb.mailer,
       description: "Sends buyer e-mails through SES",
       environment: {
         ...data.baseEnvironment,
@@ -130,6 +133,7 @@ export class MarketplaceWorkers {
     });
     this.outboxForwarder = new MarketplaceFunction(scope, "OutboxForwarder", {
       entry: "functions/outbox/handler.ts",
+      memorySize: functionMemoryMb.outbox,
       description: "Forwards outbox events from the table stream to the webhook and e-mail queues",
       environment: {
         WEBHOOK_QUEUE_URL: this.webhooks.queue.queueUrl,
@@ -166,6 +170,7 @@ export class MarketplaceWorkers {
     });
     this.catalogueIndexer = new MarketplaceFunction(scope, "CatalogueIndexer", {
       entry: "functions/catalogue-indexer/handler.ts",
+      memorySize: functionMemoryMb["catalogue-indexer"],
       description: "Keeps the public catalogue in step with product changes from the table stream",
       // The table only: the indexer reads no sealed value, so it gets neither the master secret nor its ARN.
       environment: data.tableEnvironment,
@@ -195,6 +200,7 @@ export class MarketplaceWorkers {
 
     this.maintenance = new MarketplaceFunction(scope, "Maintenance", {
       entry: "functions/maintenance/handler.ts",
+      memorySize: functionMemoryMb.maintenance,
       description: "Expires unpaid orders and returns their stock",
       environment: data.baseEnvironment,
       timeout: Duration.minutes(1),

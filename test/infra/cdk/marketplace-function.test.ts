@@ -10,6 +10,7 @@ const environmentWith = (context: Record<string, unknown>) => {
     entry: "functions/v1-auth/handler.ts",
     description: "probe",
     environment: { TABLE_NAME: "t" },
+    memorySize: 256,
   });
   const functions = Template.fromStack(stack).findResources("AWS::Lambda::Function");
   const [fn] = Object.values(functions) as {

@@ -258,14 +258,14 @@ describe("MarketplaceStack", () => {
       expect(counts).toEqual(expected);
     });
 
-    it("the $default stage auto-deploys with JSON access logs to its log group and throttles at rate 200, burst 400", () => {
+    it("the $default stage auto-deploys with JSON access logs to its log group and throttles the stage at rate 500, burst 1000", () => {
       template().resourceCountIs("AWS::ApiGatewayV2::Stage", 1);
       const stage = findOne("AWS::ApiGatewayV2::Stage", "ApiStage");
       expect(stage.properties.StageName).toBe("$default");
       expect(stage.properties.AutoDeploy).toBe(true);
       expect(stage.properties.DefaultRouteSettings).toEqual({
-        ThrottlingRateLimit: 200,
-        ThrottlingBurstLimit: 400,
+        ThrottlingRateLimit: 500,
+        ThrottlingBurstLimit: 1000,
       });
       const logs = asJson(stage.properties.AccessLogSettings, "AccessLogSettings");
       const destination = getAttId(logs.DestinationArn, "Arn", "AccessLogSettings.DestinationArn");

@@ -283,6 +283,14 @@ describe("MarketplaceWorkers", () => {
         environment: table,
       },
     };
+    // 512 MB where the worker's own CPU is the work (TLS and signatures, stream batches), else 256.
+    const plannedMemory: Record<string, number> = {
+      WebhookSender: 512,
+      Mailer: 256,
+      OutboxForwarder: 256,
+      CatalogueIndexer: 512,
+      Maintenance: 256,
+    };
     for (const [worker, { description, timeout, environment }] of Object.entries(expected)) {
       const fn = view.functionOf(worker);
       expect({
@@ -293,7 +301,7 @@ describe("MarketplaceWorkers", () => {
       }).toEqual({
         description,
         timeout,
-        memory: 512,
+        memory: plannedMemory[worker],
         environment,
       });
     }
