@@ -1,9 +1,9 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { z } from "zod";
 import type { AccessTokens } from "../auth/access-tokens.js";
 import { notFound, notImplemented } from "../errors/domain-error.js";
 import { validate } from "../validation/validate.js";
+import type * as z from "../validation/zod-mini.js";
 import type { ApiContext, ApiRequest } from "./api-request.js";
 import { type EnvelopeKind, jsonResponse, type RouteResult, successBody } from "./envelopes.js";
 import { authenticate } from "./middleware/authenticate.js";
@@ -12,8 +12,11 @@ import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
 import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
 
+/** A body or query schema: zod classic or mini, both are core schemas. */
+type Schema = z.core.$ZodType;
+
 /** One route's behaviour: optional body and query schemas and the glue that calls a service. */
-export interface RouteAction<TSchema extends z.ZodType = z.ZodType, TQuery extends z.ZodType = z.ZodType> {
+export interface RouteAction<TSchema extends Schema = Schema, TQuery extends Schema = Schema> {
   readonly body?: TSchema;
   /** The query string's parameters; unknown or invalid ones are refused, each named. */
   readonly query?: TQuery;
@@ -21,7 +24,7 @@ export interface RouteAction<TSchema extends z.ZodType = z.ZodType, TQuery exten
 }
 
 /** Declares a route action with its body and query types inferred from the schemas. */
-export const defineAction = <TSchema extends z.ZodType, TQuery extends z.ZodType = z.ZodType>(
+export const defineAction = <TSchema extends Schema, TQuery extends Schema = Schema>(
   action: RouteAction<TSchema, TQuery>,
 ): RouteAction<TSchema, TQuery> => action;
 

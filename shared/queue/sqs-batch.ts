@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import type { z } from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** A queue consumer: every record's body is parsed with its schema and processed on its own. */
 export type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -9,7 +9,7 @@ export type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
  * returns to the queue (and, after its receive limit, to the dead-letter queue).
  */
 export const createQueueConsumer =
-  <TSchema extends z.ZodType>(
+  <TSchema extends z.core.$ZodType>(
     name: string,
     schema: TSchema,
     process: (message: z.infer<TSchema>, record: SQSRecord) => Promise<void>,
@@ -24,7 +24,7 @@ export const createQueueConsumer =
         } catch {
           throw new Error("Message body is not JSON");
         }
-        await process(schema.parse(body), record);
+        await process(z.parse(schema, body), record);
       } catch (error) {
         console.error(
           JSON.stringify({

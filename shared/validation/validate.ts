@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { DomainError } from "../errors/domain-error.js";
+import * as z from "./zod-mini.js";
 
 /** What the input is made of, for messages: body fields, or query parameters. */
 export type InputNoun = "Field" | "Parameter";
@@ -27,17 +27,17 @@ const problemsOf = (issue: z.core.$ZodIssue, noun: InputNoun): Problem[] => {
 };
 
 /**
- * Validates input with a zod schema. Failure is an `invalid_input` error whose message names the first
+ * Validates input with a zod schema, classic or mini (both are core schemas). Failure is an `invalid_input` error whose message names the first
  * problem and whose details list every one, each with the field or parameter it is about (v1 shows the
  * message only; v2 shows both).
  */
-export const validate = <T extends z.ZodType>(
+export const validate = <T extends z.core.$ZodType>(
   schema: T,
   input: unknown,
   noun: InputNoun = "Field",
 ): z.infer<T> => {
   // Zod 4 leaves `input` out of issues unless asked; it tells a missing field from a mistyped one.
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return result.data;
   const problems = result.error.issues.flatMap((issue) => problemsOf(issue, noun));
   throw new DomainError("invalid_input", "invalid_request", problems[0]?.message ?? "Invalid request", {

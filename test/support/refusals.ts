@@ -1,6 +1,6 @@
-import type { z } from "zod";
 import { DomainError } from "../../shared/errors/domain-error.js";
 import { type InputNoun, validate } from "../../shared/validation/validate.js";
+import type * as z from "../../shared/validation/zod-mini.js";
 
 /** One problem as `validate` lists it in `details.issues` (shown by v2). */
 export interface Issue {
@@ -20,7 +20,7 @@ export interface Refusal {
 }
 
 /** Validates `input` with `schema` and returns how it was refused; fails when the schema accepts it. */
-export const refusalOf = (schema: z.ZodType, input: unknown, noun: InputNoun = "Field"): Refusal => {
+export const refusalOf = (schema: z.core.$ZodType, input: unknown, noun: InputNoun = "Field"): Refusal => {
   try {
     validate(schema, input, noun);
   } catch (error) {
