@@ -1,16 +1,16 @@
-import * as z from "zod";
 import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";
 import { catalogueService, commentService } from "../../shared/runtime/catalogue.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
+import * as z from "../../shared/validation/zod-mini.js";
 
 const sellerIdSchema = z.strictObject({
-  seller_id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "seller_id must be a positive whole number")
-    .transform(Number),
+  seller_id: z.pipe(
+    z.string().check(z.regex(/^[1-9]\d{0,9}$/, "seller_id must be a positive whole number")),
+    z.transform(Number),
+  ),
 });
 
 /** Reseller API v2: search, a seller's catalogue, one public product and its comments. */

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { wholeNumber } from "../validation/query-numbers.js";
+import * as z from "../validation/zod-mini.js";
 import { facets, keepsPriceTree } from "./catalogue-listing.js";
 import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-text.js";
 
@@ -7,41 +7,46 @@ import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-
 export const MAX_RESULT_WINDOW = 10_000;
 
 const amount = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, `${name} must be a number of roubles from 0 to 9999999999`)
-    .transform(Number);
+  z.pipe(
+    z
+      .string()
+      .check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, `${name} must be a number of roubles from 0 to 9999999999`)),
+    z.transform(Number),
+  );
 
 /** GET /search query parameters (all optional), as strings from the query string. */
 export const searchQuerySchema = z
   .strictObject({
-    q: z.string().max(200, "q must be at most 200 characters").optional(),
-    category_id: wholeNumber("category_id", 1, 2_147_483_647).optional(),
-    seller_id: wholeNumber("seller_id", 1, 2_147_483_647).optional(),
-    min_price: amount("min_price").optional(),
-    max_price: amount("max_price").optional(),
-    availability: z.enum(["in_stock"], { error: "availability must be in_stock" }).optional(),
-    sort: z
-      .enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" })
-      .default("newest"),
-    page: wholeNumber("page", 1, MAX_RESULT_WINDOW).default(1),
-    limit: wholeNumber("limit", 1, 100).default(20),
+    q: z.optional(z.string().check(z.maxLength(200, "q must be at most 200 characters"))),
+    category_id: z.optional(wholeNumber("category_id", 1, 2_147_483_647)),
+    seller_id: z.optional(wholeNumber("seller_id", 1, 2_147_483_647)),
+    min_price: z.optional(amount("min_price")),
+    max_price: z.optional(amount("max_price")),
+    availability: z.optional(z.enum(["in_stock"], { error: "availability must be in_stock" })),
+    sort: z._default(
+      z.enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" }),
+      "newest",
+    ),
+    page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
+    limit: z._default(wholeNumber("limit", 1, 100), 20),
   })
-  // A parameter that failed its own rule is NaN here; it is reported once, by that rule alone.
-  .refine((p) => p.min_price === undefined || p.max_price === undefined || !(p.max_price < p.min_price), {
-    path: ["max_price"],
-    error: "max_price must not be below min_price",
-  })
-  .refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
-    path: ["page"],
-    error: `page × limit must not exceed ${MAX_RESULT_WINDOW}; narrow the search instead`,
-  });
+  .check(
+    // A parameter that failed its own rule is NaN here; it is reported once, by that rule alone.
+    z.refine((p) => p.min_price === undefined || p.max_price === undefined || !(p.max_price < p.min_price), {
+      path: ["max_price"],
+      error: "max_price must not be below min_price",
+    }),
+    z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
+      path: ["page"],
+      error: `page × limit must not exceed ${MAX_RESULT_WINDOW}; narrow the search instead`,
+    }),
+  );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** page and limit of a v2 list other than search (a seller's catalogue, comments). */
 export const pageQuerySchema = z.strictObject({
-  page: wholeNumber("page", 1, MAX_RESULT_WINDOW).default(1),
-  limit: wholeNumber("limit", 1, 100).default(20),
+  page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
+  limit: z._default(wholeNumber("limit", 1, 100), 20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

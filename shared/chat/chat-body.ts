@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import * as z from "../validation/zod-mini.js";
 
 /** Longest chat message, in characters (Unicode code points, so an emoji counts once). */
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
@@ -21,20 +21,20 @@ const exceedsCodePoints = (text: string, max: number): boolean => {
  * so the checks only refuse what cannot be a message. Each aborts the rest, so the first message names
  * the problem and a huge value is never scanned further.
  */
-export const chatMessageText = z
-  .string({ error: "Field 'message' must be a string" })
-  .min(1, { error: "Field 'message' must not be empty", abort: true })
-  .refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
+export const chatMessageText = z.string({ error: "Field 'message' must be a string" }).check(
+  z.minLength(1, { error: "Field 'message' must not be empty", abort: true }),
+  z.refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
     error: `Field 'message' must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`,
     abort: true,
-  })
-  .refine((v) => isWellFormedText(v), { error: "Field 'message' must be valid Unicode text", abort: true })
+  }),
+  z.refine((v) => isWellFormedText(v), { error: "Field 'message' must be valid Unicode text", abort: true }),
   // Tab, LF and CR are how people lay out a message; every other control character only hides text.
-  .refine((v) => !hasControlCharacters(v, true), {
+  z.refine((v) => !hasControlCharacters(v, true), {
     error: "Field 'message' must not contain control characters",
     abort: true,
-  })
-  .refine((v) => /\S/u.test(v), { error: "Field 'message' must not be only whitespace", abort: true });
+  }),
+  z.refine((v) => /\S/u.test(v), { error: "Field 'message' must not be only whitespace", abort: true }),
+);
 
 /** POST /chat/{chat_id} (v2) and POST /orders/chat/{id_order} (v1) body: the message and nothing else. */
 export const chatBodySchema = z.strictObject(

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { wholeNumber } from "./query-numbers.js";
+import * as z from "./zod-mini.js";
 
 /** Default and largest page of a cursor-paged list (GET /orders, GET /payout/history). */
 export const CURSOR_PAGE_DEFAULT = 100;
@@ -11,8 +11,8 @@ export const CURSOR_PAGE_MAX = 1000;
  * Other parameters are ignored, as they were before paging existed.
  */
 export const cursorPageSchema = z.object({
-  limit: wholeNumber("limit", 1, CURSOR_PAGE_MAX).default(CURSOR_PAGE_DEFAULT),
-  cursor: z.string().max(1024, "cursor is not valid").optional(),
+  limit: z._default(wholeNumber("limit", 1, CURSOR_PAGE_MAX), CURSOR_PAGE_DEFAULT),
+  cursor: z.optional(z.string().check(z.maxLength(1024, "cursor is not valid"))),
 });
 export type CursorPage = z.infer<typeof cursorPageSchema>;
 
