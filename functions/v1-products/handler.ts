@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { notFound } from "../../shared/errors/domain-error.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
@@ -10,12 +9,13 @@ import { categoryService } from "../../shared/runtime/catalogue.js";
 import { productService } from "../../shared/runtime/products.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
+import * as z from "../../shared/validation/zod-mini.js";
 
 const idProductSchema = z.strictObject(
   {
     id_product: z
       .string({ error: "Field 'id_product' must be a string" })
-      .min(1, "Field 'id_product' is required"),
+      .check(z.minLength(1, "Field 'id_product' is required")),
   },
   { error: "Request body must be a JSON object" },
 );
@@ -33,7 +33,10 @@ export const handler = createGroupHandler(
     }),
     "POST /products/update/{id}": defineAction({
       // No body at all is the same as an empty one: nothing to update.
-      body: z.preprocess((body) => body ?? {}, updateProductSchema),
+      body: z.pipe(
+        z.transform((body) => body ?? {}),
+        updateProductSchema,
+      ),
       handle: async (request) => {
         const result = await productService().update(
           callerId(request),

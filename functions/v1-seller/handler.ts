@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { profileUpdateSchema } from "../../shared/accounts/seller-profile.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
@@ -7,6 +6,7 @@ import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { accountService } from "../../shared/runtime/accounts.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
+import * as z from "../../shared/validation/zod-mini.js";
 
 /** Seller API v1: the seller's account, profile and store image. */
 export const handler = createGroupHandler(
@@ -17,7 +17,10 @@ export const handler = createGroupHandler(
     }),
     "POST /seller/profile": defineAction({
       // No body is the same as an empty one; anything but a JSON object is not a profile.
-      body: z.preprocess((body) => body ?? {}, profileUpdateSchema),
+      body: z.pipe(
+        z.transform((body) => body ?? {}),
+        profileUpdateSchema,
+      ),
       handle: async (request) => ({
         data: await accountService().updateProfile(callerId(request), request.body),
       }),

@@ -1,7 +1,7 @@
-import * as z from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import { stripMarkupOnce } from "../text/markup-text.js";
+import * as z from "../validation/zod-mini.js";
 
 /** Characters a store name may not contain: markup, quoting and template delimiters. */
 const DANGEROUS_NAME_CHARACTERS = /[<>"'`;&{}]/;
@@ -27,13 +27,16 @@ export const sanitizeDescription = (value: string): string => {
   throw new UncleanableMarkupError("Description contains too much nested markup");
 };
 
-/** The sanitised description, or a zod issue when it cannot be cleaned. */
-const sanitizeOrFail = (value: string, context: z.RefinementCtx): string => {
+/**
+ * The sanitised description, or a zod issue when it cannot be cleaned: the issue classic zod's
+ * `ctx.addIssue({ code: "custom", message })` raised in a transform (mini's transform has no addIssue).
+ */
+const sanitizeOrFail = (value: string, context: z.core.ParsePayload): string => {
   try {
     return sanitizeDescription(value);
   } catch (error) {
     if (!(error instanceof UncleanableMarkupError)) throw error;
-    context.addIssue({ code: "custom", message: error.message });
+    context.issues.push({ code: "custom", message: error.message, input: value });
     return z.NEVER;
   }
 };
@@ -41,35 +44,39 @@ const sanitizeOrFail = (value: string, context: z.RefinementCtx): string => {
 /** POST /seller/profile body: all optional, nothing unknown, nothing restricted. */
 export const profileUpdateSchema = z.strictObject(
   {
-    name: z
-      .string({ error: "Name must be between 3 and 100 characters" })
-      .trim()
-      .min(3, { error: "Name must be between 3 and 100 characters", abort: true })
-      .max(100, { error: "Name must be between 3 and 100 characters", abort: true })
-      .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
-        error: "Name must not contain control characters",
-        abort: true,
-      })
-      .refine((v) => !DANGEROUS_NAME_CHARACTERS.test(v), {
-        error: "Name must not contain any of < > \" ' ` ; & { }",
-      })
-      .optional(),
-    description: z
-      .string({ error: "Description too short (min 10)" })
-      // Markup may make the raw text longer than the cleaned one, but not without bound.
-      .max(10_000, { error: "Description too long (max 1000)", abort: true })
-      .transform(sanitizeOrFail)
-      .pipe(
-        z
-          .string()
-          .min(10, { error: "Description too short (min 10)", abort: true })
-          .max(1000, { error: "Description too long (max 1000)", abort: true })
-          .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, true), {
+    name: z.optional(
+      z.string({ error: "Name must be between 3 and 100 characters" }).check(
+        z.trim(),
+        z.minLength(3, { error: "Name must be between 3 and 100 characters", abort: true }),
+        z.maxLength(100, { error: "Name must be between 3 and 100 characters", abort: true }),
+        z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
+          error: "Name must not contain control characters",
+          abort: true,
+        }),
+        z.refine((v) => !DANGEROUS_NAME_CHARACTERS.test(v), {
+          error: "Name must not contain any of < > \" ' ` ; & { }",
+        }),
+      ),
+    ),
+    description: z.optional(
+      z.pipe(
+        z.pipe(
+          z
+            .string({ error: "Description too short (min 10)" })
+            // Markup may make the raw text longer than the cleaned one, but not without bound.
+            .check(z.maxLength(10_000, { error: "Description too long (max 1000)", abort: true })),
+          z.transform(sanitizeOrFail),
+        ),
+        z.string().check(
+          z.minLength(10, { error: "Description too short (min 10)", abort: true }),
+          z.maxLength(1000, { error: "Description too long (max 1000)", abort: true }),
+          z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, true), {
             error: "Description must not contain control characters",
           }),
-      )
-      .optional(),
-    api_url: apiUrlField.optional(),
+        ),
+      ),
+    ),
+    api_url: z.optional(apiUrlField),
   },
   { error: "Invalid JSON" },
 );

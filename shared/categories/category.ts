@@ -1,9 +1,9 @@
-import * as z from "zod";
 import { forbidden } from "../errors/domain-error.js";
+import * as z from "../validation/zod-mini.js";
 
 /** A category as v1 returns it; `status` is `active` for every category shown to sellers. */
 export const categorySchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   name: z.string(),
   slug: z.string(),
   status: z.enum(["active", "inactive"]),
@@ -12,12 +12,20 @@ export type Category = z.infer<typeof categorySchema>;
 
 /** Input of the operator's `category create`. */
 export const newCategoryInputSchema = z.object({
-  id: z.number().int("id must be a positive integer").positive("id must be a positive integer"),
-  name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"),
+  id: z.number().check(z.int("id must be a positive integer"), z.positive("id must be a positive integer")),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "name must not be empty"),
+      z.maxLength(100, "name must be at most 100 characters"),
+    ),
   slug: z
     .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and single hyphens")
-    .max(100, "slug must be at most 100 characters"),
+    .check(
+      z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and single hyphens"),
+      z.maxLength(100, "slug must be at most 100 characters"),
+    ),
 });
 export type NewCategoryInput = z.infer<typeof newCategoryInputSchema>;
 

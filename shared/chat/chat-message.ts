@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { clockTime, isoDate } from "../time/formats.js";
+import * as z from "../validation/zod-mini.js";
 
 /** Who wrote a chat message: the order's buyer, its seller, or the service (gift codes, dispute events). */
 export const chatAuthors = ["buyer", "seller", "system"] as const;
@@ -7,13 +7,13 @@ export type ChatAuthor = (typeof chatAuthors)[number];
 
 /** One message of an order's chat as stored; the text is kept exactly as sent and escaped where rendered. */
 export const chatMessageRecordSchema = z.object({
-  message_id: z.number().int().positive(),
+  message_id: z.number().check(z.int(), z.positive()),
   order_id: z.string(),
   type_user: z.enum(chatAuthors),
   message: z.string(),
   created_at: z.string(),
   /** Set on messages only the buyer may read (a gift's code): the seller's view of the chat leaves them out. */
-  audience: z.literal("buyer").optional(),
+  audience: z.optional(z.literal("buyer")),
 });
 export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 

@@ -1,11 +1,11 @@
-import * as z from "zod";
 import { textField } from "../fields/text-field.js";
+import * as z from "../validation/zod-mini.js";
 
 /** A comment as stored. */
 export const commentRecordSchema = z.object({
   comment_id: z.string(),
   product_id: z.string(),
-  rating: z.number().int(),
+  rating: z.number().check(z.int()),
   text: z.string(),
   created_at: z.string(),
 });
@@ -16,8 +16,10 @@ export const newCommentInputSchema = z.object({
   product_id: z.string(),
   rating: z
     .int({ error: "rating must be a whole number from 1 to 5" })
-    .min(1, "rating must be a whole number from 1 to 5")
-    .max(5, "rating must be a whole number from 1 to 5"),
+    .check(
+      z.gte(1, "rating must be a whole number from 1 to 5"),
+      z.lte(5, "rating must be a whole number from 1 to 5"),
+    ),
   // The text follows the rules of a product's description: no HTML, no control characters but line breaks.
   text: textField("text", { max: 1000, multiLine: true }),
 });

@@ -1,9 +1,9 @@
-import * as z from "zod";
 import { conflict, forbidden, notFound, unprocessable } from "../errors/domain-error.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { hasControlCharacters } from "../text/control-characters.js";
 import type { Clock } from "../time/clock.js";
+import * as z from "../validation/zod-mini.js";
 import type { DeliveryStore } from "./delivery-repository.js";
 import { hashDeliveryToken, looksLikeDeliveryToken } from "./delivery-token.js";
 
@@ -12,10 +12,12 @@ export const deliveryBodySchema = z.object(
   {
     text: z
       .string({ error: "Field 'text' must be a string" })
-      .trim()
-      .min(1, { error: "Field 'text' is required", abort: true })
-      .max(10_000, "Field 'text' must be at most 10000 characters"),
-    download: z.unknown().optional(),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: "Field 'text' is required", abort: true }),
+        z.maxLength(10_000, "Field 'text' must be at most 10000 characters"),
+      ),
+    download: z.optional(z.unknown()),
   },
   { error: "Request body must be a JSON object" },
 );

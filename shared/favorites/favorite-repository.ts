@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { collections, keys } from "../data/table-keys.js";
+import * as z from "../validation/zod-mini.js";
 import { type FavoriteRecord, favoriteRecordSchema } from "./favorite.js";
 
 /** One slice of a reseller's favorites, by product id. */
@@ -20,7 +21,7 @@ export interface FavoriteStore {
   slice(accountId: number, limit: number, after?: string): Promise<FavoriteSlice>;
 }
 
-const productIdOnly = favoriteRecordSchema.pick({ product_id: true });
+const productIdOnly = z.pick(favoriteRecordSchema, { product_id: true });
 
 /** The DynamoDB implementation of FavoriteStore; favorites live in their reseller's account partition. */
 export const createFavoriteRepository = (

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** What POST /favorites can do with one product on the caller's list. */
 export const favoriteActions = ["add", "remove", "toggle"] as const;
@@ -8,8 +8,10 @@ export const favoriteBodySchema = z.strictObject(
   {
     product_id: z
       .string({ error: "product_id must be a string" })
-      .min(1, "product_id is required")
-      .max(64, "product_id must be at most 64 characters"),
+      .check(
+        z.minLength(1, "product_id is required"),
+        z.maxLength(64, "product_id must be at most 64 characters"),
+      ),
     action: z.enum(favoriteActions, {
       // zod reports a missing enum value as a wrong value; say "required" like every other missing field.
       error: (issue) =>
@@ -22,8 +24,8 @@ export type FavoriteBody = z.infer<typeof favoriteBodySchema>;
 
 /** A favorite as stored under its reseller's account. */
 export const favoriteRecordSchema = z.object({
-  account_id: z.number().int().positive(),
-  product_id: z.string().min(1),
+  account_id: z.number().check(z.int(), z.positive()),
+  product_id: z.string().check(z.minLength(1)),
   added_at: z.string(),
 });
 export type FavoriteRecord = z.infer<typeof favoriteRecordSchema>;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** How long a key's first answer is replayed (Stripe keeps keys 24 hours). */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 3600;
@@ -12,7 +12,7 @@ export const IDEMPOTENCY_STALE_SECONDS = 60;
 /** The header's value: 1–255 visible ASCII characters (Stripe's limit), e.g. a UUID. */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1-255 visible ASCII characters");
+  .check(z.regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1-255 visible ASCII characters"));
 
 /** A key's record as stored: which request it belongs to and, once that committed, its answer. */
 export const idempotencyRecordSchema = z.object({
@@ -22,9 +22,9 @@ export const idempotencyRecordSchema = z.object({
   lock_id: z.string(),
   locked_at: z.string(),
   /** The first answer's status and data, as JSON, once completed. */
-  response: z.string().optional(),
+  response: z.optional(z.string()),
   /** Epoch seconds; DynamoDB's TTL removes the record after this. */
-  expires_at: z.number().int(),
+  expires_at: z.number().check(z.int()),
 });
 export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** Why a balance moved. Every movement of money names one of these in its ledger entry. */
 export const ledgerKinds = ["operator_credit", "sale", "payout", "payout_refund", "purchase"] as const;
@@ -7,13 +7,13 @@ export type LedgerKind = (typeof ledgerKinds)[number];
 /** One movement of an account's balance as the ledger keeps it; `amount` is signed (debits are negative). */
 export const ledgerEntrySchema = z.object({
   entry_id: z.string(),
-  account_id: z.number().int(),
+  account_id: z.number().check(z.int()),
   kind: z.enum(ledgerKinds),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   created_at: z.string(),
-  order_id: z.string().optional(),
-  payout_id: z.string().optional(),
-  note: z.string().optional(),
+  order_id: z.optional(z.string()),
+  payout_id: z.optional(z.string()),
+  note: z.optional(z.string()),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

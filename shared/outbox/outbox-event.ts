@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** Events the service promises to act on after a commit; the table's stream delivers them to a queue. */
 export const outboxEventSchema = z.discriminatedUnion("type", [

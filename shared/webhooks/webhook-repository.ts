@@ -1,18 +1,18 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import * as z from "zod";
 import { collections, keys } from "../data/table-keys.js";
+import * as z from "../validation/zod-mini.js";
 
 /** One recorded webhook attempt. */
 export const webhookAttemptSchema = z.object({
   event_id: z.string(),
-  attempt: z.number().int(),
+  attempt: z.number().check(z.int()),
   at: z.string(),
   target: z.string(),
   outcome: z.enum(["delivered", "failed", "refused"]),
-  http_status: z.number().int().optional(),
-  error: z.string().optional(),
-  duration_ms: z.number().int(),
+  http_status: z.optional(z.number().check(z.int())),
+  error: z.optional(z.string()),
+  duration_ms: z.number().check(z.int()),
 });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
