@@ -1,15 +1,65 @@
-import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { currentCounterValue, nextCounterValue } from "../data/counters.js";
-import { collections, counters, keys } from "../data/table-keys.js";
+import { counters, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
 import { balanceMovementItems } from "../ledger/ledger-repository.js";
-import { type AccountRecord, accountRecordSchema } from "./account.js";
+import {
+  type AccountRecord,
+  accountRecordSchema,
+  type CodeGuard,
+  type CodeLockRule,
+  codeGuardSchema,
+  codeLocked,
+  codeReplayed,
+  windowCutoff,
+  windowRunning,
+} from "./account.js";
+
+/** A verified code to use up, at `at`, under the lock `rule`. */
+export interface CodeUse {
+  readonly step: number;
+  readonly at: Date;
+  readonly rule: CodeLockRule;
+}
+
+/**
+ * What a transaction's update of the account item adds to use up a verified code: the code's step
+ * becomes the last one used, on condition that no equal or later step was used and payouts are not
+ * locked. The caller merges these into its own update (an item appears once per transaction).
+ */
+export const codeUseClauses = (use: CodeUse) => ({
+  set: "totp_last_step = :codeStep",
+  condition:
+    "(attribute_not_exists(totp_last_step) OR totp_last_step < :codeStep) AND " +
+    "(attribute_not_exists(otp_window_start) OR otp_window_start <= :codeCutoff OR otp_wrong_codes < :codeMax)",
+  values: {
+    ":codeStep": use.step,
+    ":codeCutoff": windowCutoff(use.at, use.rule),
+    ":codeMax": use.rule.maxWrongCodes,
+  },
+});
+
+/**
+ * Why `codeUseClauses` failed, from the account item as it was (a failed condition's ALL_OLD, already
+ * unmarshalled); undefined when the code was not the reason. The lock is told before a replay, so a
+ * locked seller learns nothing about a code.
+ */
+export const codeUseRefusal = (
+  old: Record<string, unknown> | undefined,
+  use: CodeUse,
+): "missing" | "locked" | "replayed" | undefined => {
+  if (!old) return "missing";
+  const guard = codeGuardSchema.parse(old);
+  if (codeLocked(guard, use.at, use.rule)) return "locked";
+  if (codeReplayed(guard, use.step)) return "replayed";
+  return undefined;
+};
 
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
 export interface AccountStore {
@@ -28,14 +78,19 @@ export interface AccountStore {
   ): Promise<AccountRecord | undefined>;
   /** Adds to the balance with its ledger entry in one transaction; returns the new balance, or undefined without the account. */
   credit(movement: BalanceMovement): Promise<number | undefined>;
-  /** Uses up an authenticator time step: true only if no later or equal step was used before. */
-  consumeTotpStep(accountId: number, step: number): Promise<boolean>;
-  /** Records an authenticator-code attempt as failed until proven otherwise; kept `keepSeconds`. Returns its id. */
-  recordOtpFailure(accountId: number, at: Date, keepSeconds: number): Promise<string>;
-  /** Forgets a recorded attempt (it turned out valid, or was refused by the lock). */
-  forgetOtpFailure(accountId: number, at: Date, failureId: string): Promise<void>;
-  /** Times of recorded failures since `since`, oldest first, read consistently. */
-  otpFailuresSince(accountId: number, since: Date): Promise<string[]>;
+  /** The account and its code guard, read consistently: a payout decides on the latest lock state. */
+  findWithCodeGuard(accountId: number): Promise<{ account: AccountRecord; guard: CodeGuard } | undefined>;
+  /**
+   * Counts a wrong code: in the running window while it holds fewer than the most wrong codes, or as the
+   * first of a new window once the last one has ended. `seen` (the guard as last read) picks the write
+   * tried first. "locked" when the running window is full, so the code must not be answered.
+   */
+  countWrongCode(
+    accountId: number,
+    at: Date,
+    rule: CodeLockRule,
+    seen: CodeGuard,
+  ): Promise<"counted" | "locked" | "missing">;
   /** Links a new store image; returns the replaced image's key, or undefined if there is no such account. */
   setImage(
     accountId: number,
@@ -152,66 +207,56 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     return accountRecordSchema.parse(result.Item).balance;
   },
 
-  async consumeTotpStep(accountId, step) {
-    try {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.account(accountId),
-          UpdateExpression: "SET totp_last_step = :step",
-          // A code is good once: no step at or before the last one used is accepted again.
-          ConditionExpression:
-            "attribute_exists(PK) AND (attribute_not_exists(totp_last_step) OR totp_last_step < :step)",
-          ExpressionAttributeValues: { ":step": step },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
+  async findWithCodeGuard(accountId) {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+    );
+    if (!result.Item) return undefined;
+    return { account: accountRecordSchema.parse(result.Item), guard: codeGuardSchema.parse(result.Item) };
+  },
+
+  async countWrongCode(accountId, at, rule, seen) {
+    let guard = seen;
+    // Each failed write hands back the item as it is, which names the write that can succeed; two
+    // writes suffice unless the window ends in between, so a third failure is taken as full.
+    for (let round = 0; round < 3; round++) {
+      const running = windowRunning(guard, at, rule);
+      if (running && guard.otp_wrong_codes >= rule.maxWrongCodes) return "locked";
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.account(accountId),
+            ...(running
+              ? {
+                  UpdateExpression: "SET otp_wrong_codes = otp_wrong_codes + :one",
+                  ConditionExpression: "otp_window_start > :cutoff AND otp_wrong_codes < :max",
+                  ExpressionAttributeValues: {
+                    ":one": 1,
+                    ":cutoff": windowCutoff(at, rule),
+                    ":max": rule.maxWrongCodes,
+                  },
+                }
+              : {
+                  UpdateExpression: "SET otp_wrong_codes = :one, otp_window_start = :at",
+                  ConditionExpression:
+                    "attribute_exists(PK) AND (attribute_not_exists(otp_window_start) OR otp_window_start <= :cutoff)",
+                  ExpressionAttributeValues: {
+                    ":one": 1,
+                    ":at": at.toISOString(),
+                    ":cutoff": windowCutoff(at, rule),
+                  },
+                }),
+            ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+          }),
+        );
+        return "counted";
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!error.Item) return "missing";
+        guard = codeGuardSchema.parse(unmarshall(error.Item));
+      }
     }
-  },
-
-  async recordOtpFailure(accountId, at, keepSeconds) {
-    const id = randomUUID();
-    await client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.otpFailure(accountId, at.toISOString(), id),
-          entity: "otp_failure",
-          at: at.toISOString(),
-          expires_at: Math.floor(at.getTime() / 1000) + keepSeconds,
-        },
-      }),
-    );
-    return id;
-  },
-
-  async forgetOtpFailure(accountId, at, failureId) {
-    await client.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: keys.otpFailure(accountId, at.toISOString(), failureId),
-      }),
-    );
-  },
-
-  async otpFailuresSince(accountId, since) {
-    const { PK, skPrefix } = collections.otpFailures(accountId);
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-        // Parallel attempts must see each other's records.
-        ConsistentRead: true,
-        ExpressionAttributeValues: {
-          ":pk": PK,
-          ":from": `${skPrefix}${since.toISOString()}`,
-          ":to": `${skPrefix}~`,
-        },
-      }),
-    );
-    return (page.Items ?? []).map((item) => String(item.at));
+    return "locked";
   },
 });

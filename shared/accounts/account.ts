@@ -23,6 +23,40 @@ export const accountRecordSchema = z.object({
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 
+/**
+ * The authenticator-code state kept on the account item beside the secret: the last time step used
+ * (a code is good once), and the wrong codes counted in the current window (the payout lock).
+ */
+export const codeGuardSchema = z.object({
+  totp_last_step: z.number().int().optional(),
+  otp_wrong_codes: z.number().int().default(0),
+  /** When the current window began (ISO time); absent before the first wrong code. */
+  otp_window_start: z.string().optional(),
+});
+export type CodeGuard = z.infer<typeof codeGuardSchema>;
+
+/** The lock rule: at most `maxWrongCodes` wrong codes per window of `windowSeconds`. */
+export interface CodeLockRule {
+  readonly maxWrongCodes: number;
+  readonly windowSeconds: number;
+}
+
+/** The ISO time a window must have begun after to still run at `at`. */
+export const windowCutoff = (at: Date, rule: CodeLockRule): string =>
+  new Date(at.getTime() - rule.windowSeconds * 1000).toISOString();
+
+/** Whether the guard's window still runs at `at` (windows are fixed: they end `windowSeconds` after they begin). */
+export const windowRunning = (guard: CodeGuard, at: Date, rule: CodeLockRule): boolean =>
+  guard.otp_window_start !== undefined && guard.otp_window_start > windowCutoff(at, rule);
+
+/** Whether payouts are locked at `at`: the running window already holds the most wrong codes it may. */
+export const codeLocked = (guard: CodeGuard, at: Date, rule: CodeLockRule): boolean =>
+  windowRunning(guard, at, rule) && guard.otp_wrong_codes >= rule.maxWrongCodes;
+
+/** Whether a code of `step` is used up: that step or a later one was used before. */
+export const codeReplayed = (guard: CodeGuard, step: number): boolean =>
+  guard.totp_last_step !== undefined && guard.totp_last_step >= step;
+
 /** Input of the operator's `account create`. */
 export const newAccountInputSchema = z.object({
   name: z.string().trim().min(3, "name must be 3-100 characters").max(100, "name must be 3-100 characters"),

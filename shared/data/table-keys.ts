@@ -49,11 +49,6 @@ export const keys = {
   }),
   /** A payout. */
   payout: (payoutId: string): ItemKey => ({ PK: `PAYOUT#${payoutId}`, SK: "PAYOUT" }),
-  /** One wrong authenticator code, kept (with a TTL) to count recent failures. */
-  otpFailure: (accountId: number, at: string, failureId: string): ItemKey => ({
-    PK: `ACCOUNT#${accountId}`,
-    SK: `OTPFAIL#${at}#${failureId}`,
-  }),
   /** A category; all categories share one partition, so listing them is one Query. */
   category: (categoryId: number): ItemKey => ({ PK: "CATEGORIES", SK: `CATEGORY#${categoryId}` }),
   /** A public product's entry in one catalogue facet; newest first is the facet read backwards (ids are ULIDs). */
@@ -194,7 +189,6 @@ export const indexAttributeList = (target: { readonly index: GlobalIndex }): str
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
-  otpFailures: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "OTPFAIL#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
   comments: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "COMMENT#" }),
   /** One catalogue facet's entries, by product id (newest last). */

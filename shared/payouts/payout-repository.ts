@@ -1,4 +1,7 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { type CodeUse, codeUseClauses, codeUseRefusal } from "../accounts/account-repository.js";
 import { collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
@@ -10,8 +13,16 @@ import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payo
 
 /** Persistence of payouts; every balance movement is one transaction with its ledger entry. */
 export interface PayoutStore {
-  /** Debits the balance (never below zero), writes the payout and its ledger entry; false when short. */
-  create(payout: PayoutRecord, ledgerEntryId: string): Promise<boolean>;
+  /**
+   * Debits the balance (never below zero), writes the payout and its ledger entry, and with `code` uses
+   * up that verified code on condition that payouts are not locked, all in one transaction. Otherwise
+   * says why not: the lock first, then a replayed code, then a short balance.
+   */
+  create(
+    payout: PayoutRecord,
+    ledgerEntryId: string,
+    code?: CodeUse,
+  ): Promise<"created" | "locked" | "replayed" | "insufficient_balance">;
   get(payoutId: string): Promise<PayoutRecord | undefined>;
   /** Up to `limit` of the seller's payouts, newest first, from `cursor` on; and the next page's cursor. */
   pageBySeller(
@@ -44,7 +55,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
     (await queryAll(client, query)).map((row) => payoutRecordSchema.parse(row));
 
   return {
-    async create(payout, ledgerEntryId) {
+    async create(payout, ledgerEntryId, code) {
       const [debit, ledgerEntry] = balanceMovementItems(tableName, {
         accountId: payout.seller_id,
         amount: -payout.amount,
@@ -53,6 +64,19 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         at: payout.created_at,
         payoutId: payout.id,
       });
+      // The account item appears once per transaction, so the code's clauses join the debit's update.
+      const use = code && codeUseClauses(code);
+      const account = {
+        Update: {
+          ...debit.Update,
+          ...(use && {
+            UpdateExpression: `${debit.Update.UpdateExpression}, ${use.set}`,
+            ConditionExpression: `(${debit.Update.ConditionExpression}) AND ${use.condition}`,
+            ExpressionAttributeValues: { ...debit.Update.ExpressionAttributeValues, ...use.values },
+          }),
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD" as const,
+        },
+      };
       const payoutPut = {
         Put: {
           TableName: tableName,
@@ -61,12 +85,18 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
         },
       };
       try {
-        // The debit comes first: a failed condition at position 0 means the balance was short.
-        await writeTransaction(client, [debit, payoutPut, ledgerEntry], 10);
-        return true;
+        // The account comes first: a failed condition at position 0 is the lock, the code or the balance.
+        await writeTransaction(client, [account, payoutPut, ledgerEntry], 10);
+        return "created";
       } catch (error) {
-        if (conditionFailedAt(error, 0)) return false;
-        throw error;
+        const reason =
+          error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
+        if (reason?.Code !== "ConditionalCheckFailed") throw error;
+        const old = reason.Item ? unmarshall(reason.Item) : undefined;
+        const refusal = code ? codeUseRefusal(old, code) : undefined;
+        if (refusal === "locked" || refusal === "replayed") return refusal;
+        // Otherwise the balance was short (or the account is gone, which debits nothing either).
+        return "insufficient_balance";
       }
     },
 

@@ -1,3 +1,4 @@
+import { type CodeLockRule, codeLocked, codeReplayed } from "../accounts/account.js";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
 import { badRequest, conflict, DomainError, notFound } from "../errors/domain-error.js";
@@ -12,24 +13,10 @@ import type { PayoutStore } from "./payout-repository.js";
 
 /** Wrong codes allowed in the window before payouts lock. */
 export const MAX_WRONG_CODES = 5;
-/** The window wrong codes are counted in, and how long the lock lasts. */
+/** How long a window of wrong codes lasts from its first one; a full window locks payouts until it ends. */
 export const LOCK_WINDOW_SECONDS = 15 * 60;
 
-/**
- * When payouts unlock, given the times of wrong codes: five within 15 minutes lock payouts for 15
- * minutes from the fifth. Undefined when nothing locks.
- */
-export const lockedUntil = (failureTimes: string[]): Date | undefined => {
-  const times = failureTimes.map((t) => Date.parse(t)).sort((a, b) => a - b);
-  let until: number | undefined;
-  for (let i = MAX_WRONG_CODES - 1; i < times.length; i++) {
-    const fifth = times[i] ?? 0;
-    const first = times[i - (MAX_WRONG_CODES - 1)] ?? 0;
-    if (fifth - first <= LOCK_WINDOW_SECONDS * 1000)
-      until = Math.max(until ?? 0, fifth + LOCK_WINDOW_SECONDS * 1000);
-  }
-  return until === undefined ? undefined : new Date(until);
-};
+const LOCK_RULE: CodeLockRule = { maxWrongCodes: MAX_WRONG_CODES, windowSeconds: LOCK_WINDOW_SECONDS };
 
 /** A debited balance: the result of a payout that passed every check. */
 export interface PayoutDebit {
@@ -63,63 +50,69 @@ export const createPayoutService = (deps: {
   const { now } = deps;
 
   const invalidCode = () => new DomainError("bad_request", "invalid_otp", "Invalid OTP code");
+  const locked = () =>
+    new DomainError(
+      "rate_limited",
+      "payouts_locked",
+      "Too many invalid codes: payouts are locked for 15 minutes",
+    );
+  const insufficientBalance = () => conflict("Insufficient balance", "insufficient_balance");
 
-  /** Debits the balance for a payout whose code has been verified; the concurrency-safe core. */
-  const debit = async (request: PayoutDebit): Promise<{ id_order: string }> => {
-    const payout: PayoutRecord = {
-      id: newId(now().getTime()),
-      seller_id: request.sellerId,
-      amount: request.amount,
-      payment_system: request.paymentSystem,
-      wallet: request.wallet,
-      status: "wait",
-      created_at: now().toISOString(),
-    };
-    if (!(await deps.payouts.create(payout, deps.random.uuid())))
-      throw conflict("Insufficient balance", "insufficient_balance");
-    return { id_order: payout.id };
-  };
+  /** A waiting payout of `request`, created now. */
+  const newPayout = (request: PayoutDebit): PayoutRecord => ({
+    id: newId(now().getTime()),
+    seller_id: request.sellerId,
+    amount: request.amount,
+    payment_system: request.paymentSystem,
+    wallet: request.wallet,
+    status: "wait",
+    created_at: now().toISOString(),
+  });
 
   return {
-    debit,
+    /** Debits the balance for a payout without a code (operator and test set-ups); the concurrency-safe core. */
+    async debit(request: PayoutDebit): Promise<{ id_order: string }> {
+      const payout = newPayout(request);
+      if ((await deps.payouts.create(payout, deps.random.uuid())) !== "created") throw insufficientBalance();
+      return { id_order: payout.id };
+    },
 
-    /** POST /payout: wallet shape, lock, code (once), then the debit. */
+    /**
+     * POST /payout: wallet shape, lock, code, then the debit. Two requests for a valid code: the account
+     * (secret, lock, last step, balance), then one transaction that debits, uses up the code and checks
+     * the lock again. A wrong code is counted by a conditional write before it is answered, so of a
+     * burst of guesses exactly as many get "Invalid OTP code" as the window has room for; the rest, and
+     * every code while the window is full, get the lock. A valid code never counts.
+     */
     async request(sellerId: number, request: PayoutRequest): Promise<{ id_order: string }> {
       const wallet = checkWallet(request.payment_system, request.wallet);
       if ("error" in wallet) throw badRequest(wallet.error);
       const at = now();
-      const account = await deps.accounts.findById(sellerId);
-      if (!account) throw notFound("Seller not found");
-      const locked = () =>
-        new DomainError(
-          "rate_limited",
-          "payouts_locked",
-          "Too many invalid codes: payouts are locked for 15 minutes",
-        );
-      const window = LOCK_WINDOW_SECONDS * 1000;
-      const until = lockedUntil(
-        await deps.accounts.otpFailuresSince(sellerId, new Date(at.getTime() - 2 * window)),
-      );
-      if (until && at < until) throw locked();
-      // The attempt counts as a failure before its code is checked, so parallel guesses see each
-      // other: of any burst, at most five have their code checked. Counting goes by each record's
-      // time; the TTL (a day) only cleans up.
-      const attemptId = await deps.accounts.recordOtpFailure(sellerId, at, 24 * 3600);
-      const recent = await deps.accounts.otpFailuresSince(sellerId, new Date(at.getTime() - window));
-      // Beyond the limit the attempt stays counted (it was a guess too) but its code is never checked.
-      if (recent.length > MAX_WRONG_CODES) throw locked();
-      const secret = open(await deps.dataKey(), account.totp_secret_sealed);
+      const found = await deps.accounts.findWithCodeGuard(sellerId);
+      if (!found) throw notFound("Seller not found");
+      if (codeLocked(found.guard, at, LOCK_RULE)) throw locked();
+      const secret = open(await deps.dataKey(), found.account.totp_secret_sealed);
       const step = await matchingTimeStep(secret, request.cod, at);
-      if (step === undefined) throw invalidCode();
-      await deps.accounts.forgetOtpFailure(sellerId, at, attemptId);
-      // A replayed code (this step or an earlier one already used) is as invalid as a wrong one.
-      if (!(await deps.accounts.consumeTotpStep(sellerId, step))) throw invalidCode();
-      return debit({
+      if (step === undefined) {
+        const counted = await deps.accounts.countWrongCode(sellerId, at, LOCK_RULE, found.guard);
+        if (counted === "missing") throw notFound("Seller not found");
+        throw counted === "locked" ? locked() : invalidCode();
+      }
+      // A replayed code (this step or an earlier one already used) is as invalid as a wrong one; it is
+      // not counted, since whoever sends it learns nothing new.
+      if (codeReplayed(found.guard, step)) throw invalidCode();
+      if (found.account.balance < request.amount) throw insufficientBalance();
+      const payout = newPayout({
         sellerId,
         amount: request.amount,
         paymentSystem: request.payment_system,
         wallet: wallet.wallet,
       });
+      const created = await deps.payouts.create(payout, deps.random.uuid(), { step, at, rule: LOCK_RULE });
+      if (created === "locked") throw locked();
+      if (created === "replayed") throw invalidCode();
+      if (created === "insufficient_balance") throw insufficientBalance();
+      return { id_order: payout.id };
     },
 
     /** A page of the seller's payouts, newest first, and the cursor of the next page (none at the end). */

@@ -2,10 +2,15 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
 import { cryptoRandomness } from "../../../shared/ids/randomness.js";
 import { checkWallet, passesLuhn } from "../../../shared/payouts/payout.js";
 import { createPayoutRepository } from "../../../shared/payouts/payout-repository.js";
-import { createPayoutService } from "../../../shared/payouts/payout-service.js";
+import {
+  createPayoutService,
+  LOCK_WINDOW_SECONDS,
+  MAX_WRONG_CODES,
+} from "../../../shared/payouts/payout-service.js";
 import { accountService, accountStore, payoutService } from "../../../shared/runtime/dependencies.js";
 import { masterSecret } from "../../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
@@ -39,6 +44,29 @@ const wrongCodeAt = async (secret: string, at: Date): Promise<string> => {
   const candidate = ["000000", "123456", "999999", "111111", "654321"].find((c) => !near.has(c));
   if (!candidate) throw new Error("no wrong code found");
   return candidate;
+};
+
+/** The code of `at`'s time step. */
+const codeAt = (secret: string, at: Date): Promise<string> => generate({ secret, epoch: epochOf(at) });
+
+const INVALID = "Invalid OTP code";
+
+/** "paid", or the message a payout was refused with. */
+const outcomeOf = async (payout: Promise<{ id_order: string }>): Promise<string> => {
+  try {
+    await payout;
+    return "paid";
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
+};
+
+/** How many times each outcome occurred. */
+const tally = (outcomes: string[]): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
+  return counts;
 };
 
 const cardPayout = (cod: string) => ({
@@ -176,32 +204,53 @@ describe("payout service: lock after wrong codes", () => {
     expect(await balanceOf(account.seller_id)).toBe(4000);
   });
 
-  it("the lock lasts 15 minutes from the fifth wrong code, even when the wrong codes were minutes apart", async () => {
+  it("the lock ends with its window, 15 minutes after the window's first wrong code, however late the fifth came", async () => {
     const account = await createTestAccount();
     await accountService().credit(account.seller_id, 5000);
     const start = new Date(Date.now() - 60 * MINUTE);
     const clock = { now: start };
     const service = payoutServiceAt(clock);
-    // Wrong codes at 0, 1, 2, 3 and 14 minutes: the fifth one locks payouts until minute 29.
+    // Wrong codes at 0, 1, 2, 3 and 14 minutes fill the window that began at minute 0: locked until 15.
     for (const minute of [0, 1, 2, 3, 14]) {
       clock.now = new Date(start.getTime() + minute * MINUTE);
       await expect(
         service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
       ).rejects.toMatchObject({ kind: "bad_request", message: "Invalid OTP code" });
     }
-    clock.now = new Date(start.getTime() + 14 * MINUTE + 10_000);
-    const justAfter = await generate({ secret: account.totp_secret, epoch: epochOf(clock.now) });
-    await expect(service.request(account.seller_id, cardPayout(justAfter))).rejects.toMatchObject({
-      kind: "rate_limited",
-      message: LOCK_MESSAGE,
+    clock.now = new Date(start.getTime() + 14 * MINUTE + 59_000);
+    await expect(
+      service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+    ).rejects.toMatchObject({ kind: "rate_limited", message: LOCK_MESSAGE });
+    clock.now = new Date(start.getTime() + 15 * MINUTE);
+    await expect(
+      service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+    ).resolves.toMatchObject({ id_order: expect.any(String) });
+    expect(await balanceOf(account.seller_id)).toBe(4000);
+  });
+
+  it("a wrong code after the window ended begins a new window: five more are answered, the sixth is locked", async () => {
+    const account = await createTestAccount();
+    const start = new Date(Date.now() - 60 * MINUTE);
+    const clock = { now: start };
+    const service = payoutServiceAt(clock);
+    const answers: string[] = [];
+    const attempt = async (minute: number) => {
+      clock.now = new Date(start.getTime() + minute * MINUTE);
+      answers.push(
+        await outcomeOf(
+          service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
+        ),
+      );
+    };
+    for (const minute of [0, 1, 2, 3]) await attempt(minute);
+    // Minute 15 is the first moment the window of minute 0 has ended.
+    for (const minute of [15, 15, 16, 17, 29, 29]) await attempt(minute);
+    await attempt(30);
+    expect(answers).toEqual([...Array(4).fill(INVALID), ...Array(5).fill(INVALID), LOCK_MESSAGE, INVALID]);
+    expect((await accountStore().findWithCodeGuard(account.seller_id))?.guard).toMatchObject({
+      otp_wrong_codes: 1,
+      otp_window_start: new Date(start.getTime() + 30 * MINUTE).toISOString(),
     });
-    clock.now = new Date(start.getTime() + 20 * MINUTE);
-    const sixMinutesIntoLock = await generate({ secret: account.totp_secret, epoch: epochOf(clock.now) });
-    await expect(service.request(account.seller_id, cardPayout(sixMinutesIntoLock))).rejects.toMatchObject({
-      kind: "rate_limited",
-      message: LOCK_MESSAGE,
-    });
-    expect(await balanceOf(account.seller_id)).toBe(5000);
   });
 
   it("checks the wallet before the lock and the code, so a locked seller still learns a wallet is wrong", async () => {
@@ -219,6 +268,141 @@ describe("payout service: lock after wrong codes", () => {
     await expect(service.request(account.seller_id, cardPayout("000000"))).rejects.toMatchObject({
       kind: "rate_limited",
       message: LOCK_MESSAGE,
+    });
+  });
+});
+
+describe("payout service: codes and the lock under parallel requests", () => {
+  it("a burst of 50 parallel payouts with wrong codes: exactly 5 are answered 'Invalid OTP code', 45 are locked; after the window a valid code pays out", async () => {
+    expect([MAX_WRONG_CODES, LOCK_WINDOW_SECONDS]).toEqual([5, 900]);
+    const account = await createTestAccount();
+    await accountService().credit(account.seller_id, 5000);
+    const start = new Date(Date.now() - 40 * MINUTE);
+    const clock = { now: start };
+    const service = payoutServiceAt(clock);
+    const wrong = await wrongCodeAt(account.totp_secret, start);
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => outcomeOf(service.request(account.seller_id, cardPayout(wrong)))),
+    );
+    expect(tally(outcomes)).toEqual({ [INVALID]: 5, [LOCK_MESSAGE]: 45 });
+    expect((await accountStore().findWithCodeGuard(account.seller_id))?.guard).toMatchObject({
+      otp_wrong_codes: 5,
+      otp_window_start: start.toISOString(),
+    });
+    clock.now = new Date(start.getTime() + 15 * MINUTE - 1000);
+    expect(
+      await outcomeOf(
+        service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+      ),
+    ).toBe(LOCK_MESSAGE);
+    clock.now = new Date(start.getTime() + 15 * MINUTE);
+    expect(
+      await outcomeOf(
+        service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+      ),
+    ).toBe("paid");
+    expect(await balanceOf(account.seller_id)).toBe(4000);
+  });
+
+  it("20 parallel payouts with the same valid code: exactly one pays out, 19 are 'Invalid OTP code', and none counts as wrong", async () => {
+    const account = await createTestAccount();
+    await accountService().credit(account.seller_id, 50_000);
+    const clock = { now: new Date(Date.now() - 30 * MINUTE) };
+    const service = payoutServiceAt(clock);
+    const cod = await codeAt(account.totp_secret, clock.now);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => outcomeOf(service.request(account.seller_id, cardPayout(cod)))),
+    );
+    expect(tally(outcomes)).toEqual({ paid: 1, [INVALID]: 19 });
+    expect(await balanceOf(account.seller_id)).toBe(49_000);
+    expect((await ledgerOf(account.seller_id)).filter((e) => e.kind === "payout")).toHaveLength(1);
+    expect((await accountStore().findWithCodeGuard(account.seller_id))?.guard.otp_wrong_codes).toBe(0);
+    // The next step's code still pays: the replays locked nothing.
+    clock.now = new Date(clock.now.getTime() + 30_000);
+    expect(
+      await outcomeOf(
+        service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+      ),
+    ).toBe("paid");
+    expect(await balanceOf(account.seller_id)).toBe(48_000);
+  });
+
+  it("10 parallel valid payouts of 2000 (codes of 10 different steps) on a balance of 3000: exactly one pays out, never below zero", async () => {
+    const account = await createTestAccount();
+    await accountService().credit(account.seller_id, 3000);
+    const base = Date.now() - 30 * MINUTE;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, async (_, k) => {
+        const clock = { now: new Date(base + k * 30_000) };
+        const cod = await codeAt(account.totp_secret, clock.now);
+        return outcomeOf(
+          payoutServiceAt(clock).request(account.seller_id, { ...cardPayout(cod), amount: 2000 }),
+        );
+      }),
+    );
+    // Each other one fails on its step (an earlier step than the one used) or on the balance.
+    expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
+    expect(outcomes.every((o) => ["paid", INVALID, "Insufficient balance"].includes(o))).toBe(true);
+    expect(await balanceOf(account.seller_id)).toBe(1000);
+    const ledger = await ledgerOf(account.seller_id);
+    expect(ledger.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-2000, 3000]);
+  });
+
+  it("parallel valid payouts of different amounts whose sum exceeds the balance never overdraw, and the ledger sums to the balance", async () => {
+    const account = await createTestAccount();
+    await accountService().credit(account.seller_id, 3500);
+    const base = Date.now() - 30 * MINUTE;
+    const amounts = [1000, 2000, 1500, 1000, 3000, 1200, 1000, 2500];
+    const outcomes = await Promise.all(
+      amounts.map(async (amount, k) => {
+        const clock = { now: new Date(base + k * 30_000) };
+        const cod = await codeAt(account.totp_secret, clock.now);
+        return outcomeOf(payoutServiceAt(clock).request(account.seller_id, { ...cardPayout(cod), amount }));
+      }),
+    );
+    const paid = amounts.filter((_, i) => outcomes[i] === "paid");
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => ["paid", INVALID, "Insufficient balance"].includes(o))).toBe(true);
+    const balance = await balanceOf(account.seller_id);
+    expect(balance).toBe(3500 - paid.reduce((a, b) => a + b, 0));
+    expect(balance).toBeGreaterThanOrEqual(0);
+    const ledger = await ledgerOf(account.seller_id);
+    expect(
+      ledger
+        .filter((e) => e.kind === "payout")
+        .map((e) => -e.amount)
+        .sort(),
+    ).toEqual([...paid].sort());
+  });
+
+  it("a valid code after four wrong ones pays out and leaves the count at four: one more wrong code is answered, the next is locked", async () => {
+    const account = await createTestAccount();
+    await accountService().credit(account.seller_id, 5000);
+    const clock = { now: new Date(Date.now() - 30 * MINUTE) };
+    const service = payoutServiceAt(clock);
+    const wrong = await wrongCodeAt(account.totp_secret, clock.now);
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++)
+      answers.push(await outcomeOf(service.request(account.seller_id, cardPayout(wrong))));
+    answers.push(
+      await outcomeOf(
+        service.request(account.seller_id, cardPayout(await codeAt(account.totp_secret, clock.now))),
+      ),
+    );
+    const guard = async () => (await accountStore().findWithCodeGuard(account.seller_id))?.guard;
+    expect((await guard())?.otp_wrong_codes).toBe(4);
+    answers.push(await outcomeOf(service.request(account.seller_id, cardPayout(wrong))));
+    answers.push(await outcomeOf(service.request(account.seller_id, cardPayout(wrong))));
+    expect(answers).toEqual([INVALID, INVALID, INVALID, INVALID, "paid", INVALID, LOCK_MESSAGE]);
+    expect((await guard())?.otp_wrong_codes).toBe(5);
+    expect(await balanceOf(account.seller_id)).toBe(4000);
+  });
+
+  it("answers 'Seller not found' for an account that does not exist, before anything else", async () => {
+    const service = payoutServiceAt({ now: new Date() });
+    await expect(service.request(987_654_321, cardPayout("123456"))).rejects.toMatchObject({
+      kind: "not_found",
+      message: "Seller not found",
     });
   });
 });
