@@ -1,8 +1,10 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { SellerModeration } from "../accounts/account.js";
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
+import { keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
 import type { IdempotencyClaim, StoredAnswer } from "../idempotency/idempotency-record.js";
@@ -30,6 +32,16 @@ export interface PurchaseWrite {
   readonly chatMessages: readonly ChatMessageRecord[];
   /** The Idempotency-Key claim this purchase completes, with the answer it will replay. */
   readonly idempotency?: { readonly claim: IdempotencyClaim; readonly answer: StoredAnswer };
+  /**
+   * What the offer assumed about the product's category and seller, checked in the same write instead of
+   * read before it: the category is active, the seller exists and is not blocked, and, when the product
+   * has no webhook of its own, the seller has one (the product is H2H).
+   */
+  readonly guards: {
+    readonly categoryId: number;
+    readonly sellerId: number;
+    readonly sellerWebhookRequired: boolean;
+  };
 }
 
 /** Why a purchase did not commit. */
@@ -39,13 +51,40 @@ export type PurchaseOutcome =
   | "insufficient_balance"
   | "product_unavailable"
   | "price_changed"
-  | "claim_lost";
+  | "claim_lost"
+  | "offer_changed";
 
 /** The one write of a purchase from balance. */
 export interface PurchaseStore {
   /** Takes the stock, debits the buyer, writes the paid order and all it promises: all or nothing. */
   commit(purchase: PurchaseWrite): Promise<PurchaseOutcome>;
 }
+
+/** The category and seller conditions a purchase commits under (see PurchaseWrite.guards). */
+const guardChecks = (tableName: string, guards: PurchaseWrite["guards"]): TransactItem[] => [
+  {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.category(guards.categoryId),
+      ConditionExpression: "#status = :active",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: { ":active": "active" },
+    },
+  },
+  {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.account(guards.sellerId),
+      ConditionExpression: `attribute_exists(PK) AND status_moderation <> :blocked${
+        guards.sellerWebhookRequired ? " AND api_url <> :none" : ""
+      }`,
+      ExpressionAttributeValues: {
+        ":blocked": SellerModeration.blocked,
+        ...(guards.sellerWebhookRequired ? { ":none": "" } : {}),
+      },
+    },
+  },
+];
 
 const PRODUCT = 0;
 const BALANCE = 1;
@@ -85,6 +124,8 @@ export const createPurchaseRepository = (
     if (purchase.idempotency) {
       items.push(idempotencyCompletion(tableName, purchase.idempotency.claim, purchase.idempotency.answer));
     }
+    const guardIndexes = [items.length, items.length + 1];
+    items.push(...guardChecks(tableName, purchase.guards));
     try {
       await writeTransaction(client, items, 10, order.id_order);
       return "ok";
@@ -100,6 +141,7 @@ export const createPurchaseRepository = (
       }
       if (failed(BALANCE)) return "insufficient_balance";
       if (purchase.idempotency && failed(claimIndex)) return "claim_lost";
+      if (guardIndexes.some(failed)) return "offer_changed";
       throw error;
     }
   },

@@ -73,10 +73,15 @@ export const createPurchaseService = (deps: {
   now: Clock;
   random: Randomness;
 }) => {
-  /** A product resellers may see and buy from this buyer, or the error that says why not. */
-  const offerFor = async (buyerId: number, productId: string): Promise<Offer> => {
+  /** The product, read consistently; anything not approved is not found. */
+  const approvedProduct = async (productId: string): Promise<ProductRecord> => {
     const product = isId(productId) ? await deps.products.get(productId, { consistent: true }) : undefined;
     if (product?.status_moderation !== "approved") throw productNotFound();
+    return product;
+  };
+
+  /** The full offer: the product's category and seller read and checked in the spec's order, or the error that says why not. */
+  const offerFor = async (buyerId: number, product: ProductRecord): Promise<Offer> => {
     const [category, seller] = await Promise.all([
       deps.categories.get(product.id_categories),
       deps.accounts.findById(product.seller_id),
@@ -93,7 +98,35 @@ export const createPurchaseService = (deps: {
     };
   };
 
-  const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed">) => {
+  /**
+   * The offer as it is when the category is active and the seller able to sell, which the purchase's
+   * transaction then checks (PurchaseWrite.guards) instead of reading both first: one round fewer. Any
+   * refusal is decided on the full offer, so errors keep the spec's order.
+   */
+  const presumedOffer = (buyerId: number, product: ProductRecord): Offer | undefined =>
+    isBlockedForResellers(product.id_categories) || product.seller_id === buyerId
+      ? undefined
+      : { product, h2h: true, sellerActive: true };
+
+  /** The checks of `check` on the presumed offer, or on the full one when the presumed one is refused. */
+  const checkedOffer = async (
+    buyerId: number,
+    product: ProductRecord,
+    check: (offer: Offer) => { comment?: string },
+  ): Promise<{ offer: Offer; comment?: string }> => {
+    const presumed = presumedOffer(buyerId, product);
+    if (presumed) {
+      try {
+        return { offer: presumed, ...check(presumed) };
+      } catch {
+        // Refused on what the product alone says: the full offer decides which refusal comes first.
+      }
+    }
+    const offer = await offerFor(buyerId, product);
+    return { offer, ...check(offer) };
+  };
+
+  const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed" | "offer_changed">) => {
     switch (outcome) {
       case "insufficient_stock":
         return conflict("Insufficient stock", "insufficient_stock");
@@ -120,11 +153,10 @@ export const createPurchaseService = (deps: {
     const buyerRead = deps.accounts.findById(input.buyerId);
     buyerRead.catch(() => undefined);
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
-      const offer = await offerFor(input.buyerId, input.productId);
+      const product = await approvedProduct(input.productId);
       const buyer = await buyerRead;
       if (!buyer) throw notFound("Account not found");
-      const { comment } = input.check(offer);
-      const { product } = offer;
+      const { comment } = await checkedOffer(input.buyerId, product, input.check);
       const at = deps.now();
       const orderId = newId(at.getTime());
       const unit = unitPrice(product.price, product.discount);
@@ -194,8 +226,18 @@ export const createPurchaseService = (deps: {
             ]
           : [],
         ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
+        guards: {
+          categoryId: product.id_categories,
+          sellerId: product.seller_id,
+          sellerWebhookRequired: product.api_url === "",
+        },
       });
       if (outcome === "ok") return data;
+      if (outcome === "offer_changed") {
+        // The category or seller is not as presumed: the full offer says why (or, changed back, we retry).
+        input.check(await offerFor(input.buyerId, product));
+        continue;
+      }
       if (outcome !== "price_changed") throw outcomeError(outcome);
     }
     throw conflict("The product's price changed while buying; try again", "price_changed");

@@ -1,4 +1,8 @@
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
+import { requireEnv } from "../../../shared/config/environment.js";
+import { keys } from "../../../shared/data/table-keys.js";
 import { productService } from "../../../shared/runtime/dependencies.js";
 import {
   createBlockedCategory,
@@ -7,6 +11,7 @@ import {
   PUBLISHING_TIMEOUT,
   publishProduct,
   unauthorized,
+  updateSellerProfile,
   v2Error,
 } from "../../support/catalogue.js";
 import { request } from "../../support/http.js";
@@ -199,6 +204,60 @@ describe("POST /api/v2/buy", () => {
         refused(409, "insufficient_balance", "Insufficient balance"),
       );
       expect(await stockOf(product.id)).toBe(2);
+      expect(await balanceOf(reseller.id)).toBe(5000);
+      expect((await ledgerOf(reseller.id)).length).toBe(1);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "refusals the purchase's transaction decides (category deactivated, seller blocked, seller's webhook removed) keep their codes and charge nothing",
+    async () => {
+      const reseller = await fundedReseller(5000);
+      const table = requireEnv("TABLE_NAME");
+
+      // The category is switched off after the product was published: 404, as for any non-public product.
+      const category = await createPublicCategory();
+      const inCategory = await publishProduct(
+        (await h2hSeller()).seller,
+        category,
+        { price: 100, count: 5 },
+        {
+          sync: false,
+        },
+      );
+      await createDocumentClient().send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.category(category),
+          UpdateExpression: "SET #status = :inactive",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":inactive": "inactive" },
+        }),
+      );
+      expect(answer(await buy(reseller.v2, { product_id: inCategory.id, quantity: 1 }))).toEqual(
+        refused(404, "not_found", "Product not found"),
+      );
+
+      // The seller is blocked, with nothing else wrong: 409 product_inactive.
+      const { seller: blockedSeller, product: ofBlocked } = await buyableProduct({ price: 100, count: 5 });
+      await setSellerModeration(blockedSeller.id, 2);
+      expect(answer(await buy(reseller.v2, { product_id: ofBlocked.id, quantity: 1 }))).toEqual(
+        refused(409, "product_inactive", "This product is not active"),
+      );
+
+      // The seller removes their webhook and the product has none of its own: no longer H2H.
+      const { seller: unhooked, product: manual } = await buyableProduct({ price: 100, count: 5 });
+      await updateSellerProfile(unhooked.v1, { api_url: "" });
+      expect(answer(await buy(reseller.v2, { product_id: manual.id, quantity: 1 }))).toEqual(
+        refused(
+          403,
+          "h2h_disabled",
+          "This product is not delivered automatically (H2H) and cannot be bought through the API",
+        ),
+      );
+
+      for (const product of [inCategory, ofBlocked, manual]) expect(await stockOf(product.id)).toBe(5);
       expect(await balanceOf(reseller.id)).toBe(5000);
       expect((await ledgerOf(reseller.id)).length).toBe(1);
     },
