@@ -65,10 +65,12 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
         "@aws-sdk/lib-dynamodb",
         "../../functions/v1-orders/handler.js",
       ],
-      "shared/runtime/dependencies.ts": ["../orders/order-repository.js"],
+      "shared/runtime/orders.ts": ["../orders/order-repository.js"],
+      "shared/runtime/dependencies.ts": ["./orders.js"],
       "functions/v1-orders/handler.ts": [
         "../../infra/cdk/app.js",
         "../../shared/orders/order-repository.js",
+        "../../shared/runtime/orders.js",
         "../../shared/runtime/dependencies.js",
       ],
       "infra/cdk/app.ts": [],
@@ -76,6 +78,7 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     expect(await violations(root, false)).toEqual([
       "domain-not-to-aws-sdk: shared/orders/order-service.ts → node_modules/@aws-sdk/lib-dynamodb/index.js",
       "domain-not-to-http: shared/orders/order-service.ts → shared/http/envelopes.ts",
+      "functions-import-their-concern-roots: functions/v1-orders/handler.ts → shared/runtime/dependencies.ts",
       "functions-not-to-infra: functions/v1-orders/handler.ts → infra/cdk/app.ts",
       "functions-through-composition-root: functions/v1-orders/handler.ts → shared/orders/order-repository.ts",
       "shared-not-to-functions-or-infra: shared/orders/order-service.ts → functions/v1-orders/handler.ts",
