@@ -1,21 +1,21 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** Seller moderation status (v1 `status_moderation`): 0 pending, 1 approved, 2 blocked. */
 export const SellerModeration = { pending: 0, approved: 1, blocked: 2 } as const;
 
 /** An account as stored; secrets are sealed, the API key is indexed only by its hash. */
 export const accountRecordSchema = z.object({
-  account_id: z.number().int().positive(),
-  id_user: z.number().int().positive(),
+  account_id: z.number().check(z.int(), z.positive()),
+  id_user: z.number().check(z.int(), z.positive()),
   name: z.string(),
   email: z.string(),
   description: z.string(),
   api_url: z.string(),
   img: z.string(),
-  img_key: z.string().default(""),
-  balance: z.number().int(),
-  rating: z.number().int(),
-  status_moderation: z.number().int(),
+  img_key: z._default(z.string(), ""),
+  balance: z.number().check(z.int()),
+  rating: z.number().check(z.int()),
+  status_moderation: z.number().check(z.int()),
   api_key_hash: z.string(),
   api_key_sealed: z.string(),
   totp_secret_sealed: z.string(),
@@ -28,10 +28,10 @@ export type AccountRecord = z.infer<typeof accountRecordSchema>;
  * (a code is good once), and the wrong codes counted in the current window (the payout lock).
  */
 export const codeGuardSchema = z.object({
-  totp_last_step: z.number().int().optional(),
-  otp_wrong_codes: z.number().int().default(0),
+  totp_last_step: z.optional(z.number().check(z.int())),
+  otp_wrong_codes: z._default(z.number().check(z.int()), 0),
   /** When the current window began (ISO time); absent before the first wrong code. */
-  otp_window_start: z.string().optional(),
+  otp_window_start: z.optional(z.string()),
 });
 export type CodeGuard = z.infer<typeof codeGuardSchema>;
 
@@ -59,7 +59,13 @@ export const codeReplayed = (guard: CodeGuard, step: number): boolean =>
 
 /** Input of the operator's `account create`. */
 export const newAccountInputSchema = z.object({
-  name: z.string().trim().min(3, "name must be 3-100 characters").max(100, "name must be 3-100 characters"),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, "name must be 3-100 characters"),
+      z.maxLength(100, "name must be 3-100 characters"),
+    ),
   email: z.email("email must be a valid e-mail address"),
 });
 export type NewAccountInput = z.infer<typeof newAccountInputSchema>;

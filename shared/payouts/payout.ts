@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 
 /** Payout states: `wait` (balance debited) → `paid` by the operator, or `rejected` (balance refunded). */
 export const payoutStatuses = ["wait", "paid", "rejected"] as const;
@@ -47,12 +47,14 @@ export const payoutRequestSchema = z.strictObject(
   {
     amount: z
       .int({ error: "Amount must be a whole number from 1000 to 1000000" })
-      .min(1000, "Amount must be a whole number from 1000 to 1000000")
-      .max(1_000_000, "Amount must be a whole number from 1000 to 1000000"),
+      .check(
+        z.gte(1000, "Amount must be a whole number from 1000 to 1000000"),
+        z.lte(1_000_000, "Amount must be a whole number from 1000 to 1000000"),
+      ),
     payment_system: z.enum(paymentSystems, {
       error: "Payment system must be one of usdt, card, payment_account",
     }),
-    wallet: z.string({ error: "Field 'wallet' must be a string" }).max(100, "Invalid wallet"),
+    wallet: z.string({ error: "Field 'wallet' must be a string" }).check(z.maxLength(100, "Invalid wallet")),
     cod: z.string({ error: "Invalid OTP code" }),
   },
   { error: "Request body must be a JSON object" },
@@ -62,12 +64,12 @@ export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 /** A payout as stored. */
 export const payoutRecordSchema = z.object({
   id: z.string(),
-  seller_id: z.number().int(),
-  amount: z.number().int(),
+  seller_id: z.number().check(z.int()),
+  amount: z.number().check(z.int()),
   payment_system: z.string(),
   wallet: z.string(),
   status: z.enum(payoutStatuses),
   created_at: z.string(),
-  decided_at: z.string().optional(),
+  decided_at: z.optional(z.string()),
 });
 export type PayoutRecord = z.infer<typeof payoutRecordSchema>;
