@@ -2,13 +2,14 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type Projection,
   ResourceInUseException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { tableSchema } from "../../shared/data/table-schema.js";
+import { type IndexDefinition, tableSchema } from "../../shared/data/table-schema.js";
 import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
 import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
 
@@ -31,6 +32,12 @@ export const localQueueUrl = (endpoint: string, name: string): string => `${endp
 
 /** Receives before an e-mail job moves to its dead-letter queue, as in the CDK stack. */
 export const MAX_RECEIVE_COUNT = 5;
+
+/** An index's projection as DynamoDB's API takes it. */
+const projectionOf = (index: IndexDefinition): Projection =>
+  index.projection.type === "INCLUDE"
+    ? { ProjectionType: "INCLUDE", NonKeyAttributes: [...index.projection.attributes] }
+    : { ProjectionType: "KEYS_ONLY" };
 
 /** Creates the table from the shared schema (same keys and GSIs as the CDK stack); an existing table is kept. */
 export const createLocalTable = async (config: LocalStackConfig): Promise<void> => {
@@ -59,7 +66,7 @@ export const createLocalTable = async (config: LocalStackConfig): Promise<void> 
             { AttributeName: index.partitionKey, KeyType: "HASH" },
             { AttributeName: index.sortKey, KeyType: "RANGE" },
           ],
-          Projection: { ProjectionType: "ALL" },
+          Projection: projectionOf(index),
         })),
         StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
       }),
@@ -77,7 +84,11 @@ export const createLocalTable = async (config: LocalStackConfig): Promise<void> 
   client.destroy();
 };
 
-/** A table kept in `.local/` from an older version gains the indexes added since, one at a time as DynamoDB requires. */
+/**
+ * A table kept in `.local/` from an older version gains the indexes added since, one at a time as
+ * DynamoDB requires. An index it already has keeps its projection (an older one projects everything,
+ * which serves every reader); delete `.local/` to get the declared projections.
+ */
 const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
   const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   const existing = new Set((table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
@@ -98,7 +109,7 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
                 { AttributeName: index.partitionKey, KeyType: "HASH" },
                 { AttributeName: index.sortKey, KeyType: "RANGE" },
               ],
-              Projection: { ProjectionType: "ALL" },
+              Projection: projectionOf(index),
             },
           },
         ],

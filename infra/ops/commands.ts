@@ -5,6 +5,7 @@ import { DomainError } from "../../shared/errors/domain-error.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountService,
+  accountStore,
   catalogueIndexer,
   categoryService,
   commentService,
@@ -104,6 +105,18 @@ const productSet: Runner = async (args) => {
     throw new UsageError("give at least one of --gift-available, --comment-status, --comment-regex");
   }
   return productService().setFlags(id, flags);
+};
+
+const productIndexLists: Runner = async (args) => {
+  const { values, positionals } = options(args, { seller: { type: "string" } });
+  noPositionals(positionals);
+  if (typeof values.seller === "string") return productService().indexLists(integer("seller", values.seller));
+  // Every seller, walked by id (no table scan); each seller's products already in the lists are skipped.
+  const sellers = await accountStore().highestSellerId();
+  let indexed = 0;
+  for (let sellerId = 1; sellerId <= sellers; sellerId++)
+    indexed += (await productService().indexLists(sellerId)).indexed;
+  return { sellers, indexed };
 };
 
 const commentAdd: Runner = async (args) => {
@@ -234,6 +247,7 @@ export const commands: Record<string, Runner> = {
   "product approve": productApprove,
   "product reject": productReject,
   "product set": productSet,
+  "product index-lists": productIndexLists,
   "comment add": commentAdd,
   "catalogue sync": catalogueSync,
   "order create": orderCreate,
@@ -256,6 +270,7 @@ export const usage = [
   "  product approve <id>",
   "  product reject <id> --reason <text>",
   "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
+  "  product index-lists [--seller <id>]",
   "  comment add --product <id> --rating <1-5> --text <text>",
   "  catalogue sync [--product <id>]",
   "  order create --product <id> --quantity <n> --email <buyer>",

@@ -1,5 +1,5 @@
 import type { QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { GlobalIndex } from "./table-schema.js";
+import { type GlobalIndex, indexProjects } from "./table-schema.js";
 
 /** How to read one partition of an indexed collection. */
 export interface IndexQueryOptions {
@@ -11,7 +11,10 @@ export interface IndexQueryOptions {
   readonly sortBetween?: readonly [string, string];
   /** At most this many items per request. */
   readonly limit?: number;
-  /** Attributes to return (all when absent); names are escaped, so reserved words are fine. */
+  /**
+   * Attributes to return (all the index projects when absent); names are escaped, so reserved words are
+   * fine. Asking for one the index does not project is a mistake a global index cannot serve: it throws.
+   */
   readonly attributes?: readonly string[];
 }
 
@@ -36,6 +39,8 @@ export const indexQuery = <TPartition extends unknown[]>(
     values[":to"] = options.sortBetween[1];
     condition += " AND #sk BETWEEN :from AND :to";
   }
+  const unprojected = options.attributes?.filter((attribute) => !indexProjects(index, attribute)) ?? [];
+  if (unprojected.length > 0) throw new Error(`${index.name} does not project ${unprojected.join(", ")}`);
   const projection = options.attributes?.map((attribute, i) => {
     names[`#a${i}`] = attribute;
     return `#a${i}`;

@@ -13,7 +13,10 @@ export interface ItemKey {
 export const keys = {
   /** An account: a seller in v1 and a reseller in v2. */
   account: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "PROFILE" }),
-  /** How many products a seller has, kept in the transactions that create and delete them. */
+  /**
+   * How many products a seller has, in all and per status, category and both (`shared/products/seller-lists.ts`),
+   * kept in the transactions that create, delete and move them.
+   */
   sellerCounts: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "COUNTS" }),
   /** Lookup from an API key's SHA-256 to its account. */
   apiKey: (apiKeyHash: string): ItemKey => ({ PK: `APIKEY#${apiKeyHash}`, SK: "APIKEY" }),
@@ -25,6 +28,14 @@ export const keys = {
   productNameGuard: (sellerId: number, normalizedName: string): ItemKey => ({
     PK: `ACCOUNT#${sellerId}#NAME#${normalizedName}`,
     SK: "GUARD",
+  }),
+  /**
+   * One word start of a product's name in its seller's name index: the name's words from there on
+   * (see `shared/products/seller-lists.ts`), then the product id, so a search is a `begins_with` range.
+   */
+  productNameEntry: (sellerId: number, words: string, productId: string): ItemKey => ({
+    PK: `ACCOUNT#${sellerId}#PRODUCT_NAMES`,
+    SK: `${words}#${productId}`,
   }),
   /** Guard that keeps a product uuid unique per seller. */
   productUuidGuard: (sellerId: number, uuid: string): ItemKey => ({
@@ -126,6 +137,26 @@ export const indexedCollections = {
     partition: (sellerId: number) => `SELLER#${sellerId}#PRODUCTS`,
     sort: timeOrdered,
   }),
+  sellerProductsByStatus: collection({
+    index: globalIndexes.GSI5,
+    serves: "GET /api/v1/products?status: a seller's products of one moderation status, newest first",
+    partition: (sellerId: number, status: string) => `SELLER#${sellerId}#PRODUCTS#STATUS#${status}`,
+    sort: timeOrdered,
+  }),
+  sellerProductsByCategory: collection({
+    index: globalIndexes.GSI6,
+    serves: "GET /api/v1/products?category: a seller's products of one category, newest first",
+    partition: (sellerId: number, categoryId: number) => `SELLER#${sellerId}#PRODUCTS#CATEGORY#${categoryId}`,
+    sort: timeOrdered,
+  }),
+  sellerProductsByStatusAndCategory: collection({
+    index: globalIndexes.GSI7,
+    serves:
+      "GET /api/v1/products?status&category: a seller's products of one status and category, newest first",
+    partition: (sellerId: number, status: string, categoryId: number) =>
+      `SELLER#${sellerId}#PRODUCTS#STATUS#${status}#CATEGORY#${categoryId}`,
+    sort: timeOrdered,
+  }),
   sellerOrders: collection({
     index: globalIndexes.GSI1,
     serves: "GET /api/v1/orders: a seller's orders, newest first",
@@ -193,6 +224,8 @@ export const collections = {
   comments: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "COMMENT#" }),
   /** One catalogue facet's entries, by product id (newest last). */
   catalogueFacet: (facet: string) => ({ PK: `CATALOGUE#${facet}`, skPrefix: "" }),
+  /** A seller's product-name index: one entry per word start of each name, by those words. */
+  productNames: (sellerId: number) => ({ PK: `ACCOUNT#${sellerId}#PRODUCT_NAMES`, skPrefix: "" }),
   /** An order's chat, oldest message first. */
   chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "MSG#" }),
   /** A reseller's favorites, by product id. */

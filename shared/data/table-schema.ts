@@ -1,31 +1,92 @@
 /**
  * The table's key design as data. The CDK stack and the local stack both create the table from this
- * declaration, so their key schemas and indexes cannot differ. Which collections live on which index
- * is declared beside the key builders in `table-keys.ts` (`indexedCollections`).
+ * declaration, so their key schemas, indexes and index projections cannot differ. Which collections
+ * live on which index is declared beside the key builders in `table-keys.ts` (`indexedCollections`).
  */
+
+/**
+ * What an index copies of each member item besides the keys (the table's PK/SK and its own pair are
+ * always there). A Query on a global index can return nothing else, so every attribute its readers ask
+ * for or filter on must be listed; a write that changes no projected attribute costs the index nothing.
+ */
+export type IndexProjection =
+  | { readonly type: "KEYS_ONLY" }
+  | { readonly type: "INCLUDE"; readonly attributes: readonly string[] };
+
 export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: string;
   readonly sortKey: string;
   /** What the index serves, for the reader deciding where a new access pattern goes. */
   readonly purpose: string;
+  readonly projection: IndexProjection;
 }
 
-const globalIndex = <const N extends number>(n: N, purpose: string) =>
-  ({ name: `GSI${n}`, partitionKey: `GSI${n}PK`, sortKey: `GSI${n}SK`, purpose }) as const;
+const globalIndex = <const N extends number>(n: N, purpose: string, projection: IndexProjection) =>
+  ({ name: `GSI${n}`, partitionKey: `GSI${n}PK`, sortKey: `GSI${n}SK`, purpose, projection }) as const;
+
+const include = (...attributes: string[]): IndexProjection => ({ type: "INCLUDE", attributes });
+
+/** What a line of GET /api/v1/products shows: the product lists' projection. */
+const productListLine = ["id", "name", "price", "count", "status_moderation"] as const;
+/** The whole payout record (`payoutRecordSchema`): the payout lists return payouts as stored. */
+const payoutRecord = [
+  "id",
+  "seller_id",
+  "amount",
+  "payment_system",
+  "wallet",
+  "status",
+  "created_at",
+  "decided_at",
+] as const;
 
 /**
- * Overloaded global indexes, all projecting every attribute. An item joins an index's collection by
- * carrying that index's two key attributes; sparse indexes hold only the items that carry them.
+ * Overloaded global indexes. An item joins an index's collection by carrying that index's two key
+ * attributes; sparse indexes hold only the items that carry them. Projections list what the readers
+ * of every collection on the index use (`test/shared/data/index-projections.test.ts` checks each
+ * reader against them); a product's 20 KB of text is in none of them.
  */
 export const globalIndexes = {
-  GSI1: globalIndex(1, "Lists owned by a seller (products, orders) and operator queues (payouts by status)"),
+  GSI1: globalIndex(
+    1,
+    "Lists owned by a seller (products, orders) and operator queues (payouts by status)",
+    include(
+      // A seller's products: the list line, and what the pre-index filters and the count rebuild read.
+      ...productListLine,
+      "id_categories",
+      "lists_indexed",
+      // A seller's orders: `orderListEntrySchema`.
+      "id_order",
+      "product_id",
+      "quantity",
+      // Payouts by status: the payout record (id, status and created_at serve both).
+      ...payoutRecord.filter((attribute) => attribute !== "id"),
+    ),
+  ),
   GSI2: globalIndex(
     2,
     "Lists an account holds as payee or buyer: a seller's payouts (v2 adds a reseller's orders)",
+    include(...payoutRecord),
   ),
-  GSI3: globalIndex(3, "The public catalogue by price (sparse: only catalogue entries carry it)"),
-  GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time"),
+  GSI3: globalIndex(
+    3,
+    "The public catalogue by price (sparse: only catalogue entries carry it)",
+    // Price-ordered searches read product_id and filter on the rest (the price is the sort key).
+    include("product_id", "in_stock", "category_id", "seller_id", "words"),
+  ),
+  GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time", { type: "KEYS_ONLY" }),
+  GSI5: globalIndex(
+    5,
+    "A seller's products of one moderation status, newest first",
+    include(...productListLine),
+  ),
+  GSI6: globalIndex(6, "A seller's products of one category, newest first", include(...productListLine)),
+  GSI7: globalIndex(
+    7,
+    "A seller's products of one moderation status and category, newest first",
+    include(...productListLine),
+  ),
 } as const satisfies Record<string, IndexDefinition>;
 export type GlobalIndex = (typeof globalIndexes)[keyof typeof globalIndexes];
 
@@ -36,6 +97,14 @@ export const tableSchema = {
   ttlAttribute: "expires_at",
   globalIndexes: Object.values(globalIndexes) satisfies IndexDefinition[],
 } as const;
+
+/** Whether a Query on `index` can return `attribute`: a key of the table or the index, or projected. */
+export const indexProjects = (index: IndexDefinition, attribute: string): boolean =>
+  attribute === tableSchema.partitionKey ||
+  attribute === tableSchema.sortKey ||
+  attribute === index.partitionKey ||
+  attribute === index.sortKey ||
+  (index.projection.type === "INCLUDE" && index.projection.attributes.includes(attribute));
 
 /** The default table name for the local stack and tests; AWS gets its name from CloudFormation. */
 export const LOCAL_TABLE_NAME = "marketplace";

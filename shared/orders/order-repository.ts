@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { batchGetAll } from "../data/batch-get.js";
 import { collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
@@ -112,12 +113,18 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     },
 
     async expiredBefore(at, limit) {
+      // The queue's index holds keys only (an order waits there unchanged until paid or canceled): the
+      // due orders are then read by key.
       const page = await client.send(
         new QueryCommand(
           indexQuery(tableName, indexedCollections.expiringOrders, [], { sortBelow: at, limit }),
         ),
       );
-      return (page.Items ?? []).map((row) => orderRecordSchema.parse(row));
+      const due = (page.Items ?? []).map((row) => ({ PK: String(row.PK), SK: String(row.SK) }));
+      const orders = (await batchGetAll(client, tableName, due)).map((row) => orderRecordSchema.parse(row));
+      return orders.sort((a, b) =>
+        `${a.expires_at}#${a.id_order}` < `${b.expires_at}#${b.id_order}` ? -1 : 1,
+      );
     },
 
     async cancelAndRelease(order, at) {

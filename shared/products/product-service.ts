@@ -7,7 +7,8 @@ import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
 import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
-import type { ProductListEntry, ProductStore, ProductWriteOutcome } from "./product-repository.js";
+import type { ProductListLine, ProductStore, ProductWriteOutcome } from "./product-repository.js";
+import { listFilterOf } from "./seller-lists.js";
 
 /** GET /products query, as strings from the URL. */
 export interface ProductListQuery {
@@ -140,14 +141,16 @@ export const createProductService = (deps: {
     ): Promise<{ moderation: boolean }> {
       if (Object.keys(input).length === 0) throw badRequest("No fields to update");
       const moderation = contentFields.some((field) => input[field] !== undefined);
-      if (input.name === undefined && input.uuid === undefined && input.count === undefined) {
-        // Nothing guarded and no stock delta: one conditional write, no read first.
+      if (!moderation && input.count === undefined) {
+        // Nothing guarded, no stock delta and no move between the seller's lists: one conditional write,
+        // no read first. A content change moves the product to `pending`, whose count needs the status it
+        // leaves, so it reads first.
         if (!isId(productId)) throw notFound("Product not found or access denied");
-        const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
-        if (moderation) changes.status_moderation = "pending";
-        const outcome = await deps.store.updateInPlace(sellerId, productId, changes);
+        const outcome = await deps.store.updateInPlace(sellerId, productId, {
+          ...input,
+          updated_at: now().toISOString(),
+        });
         if (outcome === "not_owned") throw notFound("Product not found or access denied");
-        if (outcome === "category_invalid") throw badRequest("Invalid category id");
         return { moderation };
       }
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
@@ -202,44 +205,45 @@ export const createProductService = (deps: {
       };
     },
 
-    /** The owner's products, newest first, filtered and paged. Unknown filter values match nothing. */
+    /**
+     * The owner's products, newest first, filtered and paged. Unknown filter values match nothing;
+     * `search` matches names by word starts (see `matchesSearch`).
+     */
     async list(sellerId: number, query: ProductListQuery) {
       const pagination = paginationSchema.safeParse({ page: query.page, limit: query.limit });
       if (!pagination.success) throw badRequest("Invalid pagination parameters");
       const { page, limit } = pagination.data;
-      const status = query.status;
-      const category = query.category;
-      const search = query.search === undefined ? undefined : normalizeName(query.search);
-      const listed = (p: ProductListEntry) => ({
+      const offset = (page - 1) * limit;
+      const listed = (p: ProductListLine) => ({
         id: p.id,
         name: p.name,
         price: p.price,
         count: p.count,
         status_moderation: p.status_moderation,
       });
-      if (!status && !category && !search) {
+      const filter = listFilterOf(query);
+      if (filter === undefined) {
         // Unfiltered (the common case): the count kept beside the account, and one page of the index.
         const total = await deps.store.countBySeller(sellerId);
-        const offset = (page - 1) * limit;
         const products = offset >= total ? [] : await deps.store.pageBySeller(sellerId, offset, limit);
         return { products: products.map(listed), pagination: { total, page, limit } };
       }
-      // Filters (status, category, name search) are not keys: they read the seller's list and filter it.
-      const all = await deps.store.listBySeller(sellerId);
-      const matching = all.filter(
-        (p) =>
-          (status === undefined || status === "" || p.status_moderation === status) &&
-          (category === undefined || category === "" || String(p.id_categories) === category) &&
-          (search === undefined || search === "" || p.name_key.includes(search)),
-      );
-      const products = matching.slice((page - 1) * limit, page * limit).map(listed);
-      return { products, pagination: { total: matching.length, page, limit } };
+      if (filter === "nothing") return { products: [], pagination: { total: 0, page, limit } };
+      // Status and category are lists of their own with kept counts; a search reads the name entries.
+      const { total, products } = await deps.store.pageFiltered(sellerId, filter, offset, limit);
+      return { products: products.map(listed), pagination: { total, page, limit } };
+    },
+
+    /** Operator: puts a seller's products written before the filtered lists existed into them. */
+    async indexLists(sellerId: number) {
+      return { seller_id: sellerId, ...(await deps.store.indexLists(sellerId)) };
     },
 
     /** Sends an owned product that has an image to moderation. */
     async submit(sellerId: number, productId: string): Promise<ModerationStatus> {
       if (!isId(productId)) throw notFound("Product not found");
       const outcome = await deps.store.submit(productId, sellerId, now().toISOString());
+      if (outcome === "stale") throw conflict("Product was changed by another request; try again");
       if (outcome === "missing") throw notFound("Product not found");
       if (outcome === "not_owner") throw forbidden("Access denied");
       if (outcome === "pending") throw conflict("Product is already under moderation");
@@ -261,8 +265,9 @@ export const createProductService = (deps: {
         log,
       );
       const linked = await deps.store.setImage(productId, sellerId, { url, key }, now().toISOString());
-      if (!linked) {
+      if (!linked || linked === "stale") {
         await removeQuietly(key);
+        if (linked === "stale") throw conflict("Product was changed by another request; try again");
         throw notFound("Product not found or access denied");
       }
       await removeQuietly(linked.previousKey);
@@ -303,6 +308,7 @@ export const createProductService = (deps: {
   ) {
     if (!isId(productId)) throw notFound(`Product ${productId} not found`);
     const outcome = await deps.store.decide(productId, decision, now().toISOString());
+    if (outcome === "stale") throw conflict(`Product ${productId} was changed meanwhile; try again`);
     if (outcome === "missing") throw notFound(`Product ${productId} not found`);
     if (outcome === "not_pending") throw conflict(`Product ${productId} is not pending moderation`);
     if (outcome === "no_image") throw conflict(`Product ${productId} has no image and cannot be approved`);

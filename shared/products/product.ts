@@ -76,5 +76,10 @@ export const productRecordSchema = z.object({
   comment_regex: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * 1 once the product is in its seller's filtered lists (status and category indexes, name entries,
+   * counts); absent on products written before those existed, until `ops product index-lists`.
+   */
+  lists_indexed: z.literal(1).optional(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;

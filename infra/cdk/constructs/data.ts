@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { Distribution, ViewerProtocolPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import { AttributeType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { AttributeType, ProjectionType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { type IRole, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
@@ -40,6 +40,9 @@ export class MarketplaceData {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        ...(index.projection.type === "INCLUDE"
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection.attributes] }
+          : { projectionType: ProjectionType.KEYS_ONLY }),
       })),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,

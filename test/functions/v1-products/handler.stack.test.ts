@@ -521,7 +521,7 @@ describe("GET /api/v1/products", () => {
     });
   });
 
-  it("searches case-insensitively for a substring of the name ('ELDEN' finds 'Elden Ring key')", async () => {
+  it("searches names by word starts, case-insensitively ('ELDEN' and 'ring KEY' find 'Elden Ring key'; 'lden' and 'elden key' find nothing)", async () => {
     expect(await list(listToken, "?search=ELDEN")).toStrictEqual({
       products: [p4(), p2()],
       pagination: { total: 2, page: 1, limit: 20 },
@@ -530,6 +530,15 @@ describe("GET /api/v1/products", () => {
       products: [p2()],
       pagination: { total: 1, page: 1, limit: 20 },
     });
+    expect(await list(listToken, "?search=RING-de")).toStrictEqual({
+      products: [p4()],
+      pagination: { total: 1, page: 1, limit: 20 },
+    });
+    for (const search of ["lden", "elden%20key", "ring%20key%20deluxe"])
+      expect(await list(listToken, `?search=${search}`), search).toStrictEqual({
+        products: [],
+        pagination: { total: 0, page: 1, limit: 20 },
+      });
   });
 
   it("combines status, category, search and paging filters", async () => {

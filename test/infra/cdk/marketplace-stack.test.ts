@@ -317,7 +317,7 @@ describe("MarketplaceStack", () => {
           ],
         })),
       );
-      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3", "GSI4"]);
+      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3", "GSI4", "GSI5", "GSI6", "GSI7"]);
     });
 
     it("has point-in-time recovery on every replica, a NEW_AND_OLD_IMAGES stream and TTL on tableSchema.ttlAttribute", () => {

@@ -53,9 +53,10 @@ const approvedProduct = (
   } satisfies ProductRecord;
 };
 
+/** Creates the product and returns it as stored (writes condition on the stored product, e.g. its list mark). */
 const put = async (product: ProductRecord) => {
   expect(await stores().products.create(product)).toBe("ok");
-  return product;
+  return { ...product, lists_indexed: 1 as const };
 };
 
 const countsOf = async (...facets: string[]) => Object.fromEntries(await catalogue().counts(facets));

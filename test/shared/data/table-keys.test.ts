@@ -22,9 +22,13 @@ describe("table keys", () => {
     expect(keys.facetCounts("S#7")).toEqual({ PK: "CATCOUNT#S#7", SK: "TOTAL" });
     expect(keys.priceTreeNode("A", 2048)).toEqual({ PK: "CATCOUNT#A", SK: "TREE#00002048" });
     expect(keys.catalogueManifest("01P")).toEqual({ PK: "PRODUCT#01P", SK: "CATALOGUE" });
+    expect(keys.productNameEntry(7, "ring key", "01P")).toEqual({
+      PK: "ACCOUNT#7#PRODUCT_NAMES",
+      SK: "ring key#01P",
+    });
   });
 
-  it("the table declares exactly GSI1-GSI4, each keyed by its own PK/SK attribute pair", () => {
+  it("the table declares exactly GSI1-GSI7, each keyed by its own PK/SK attribute pair", () => {
     expect(
       tableSchema.globalIndexes.map(({ name, partitionKey, sortKey }) => [name, partitionKey, sortKey]),
     ).toEqual([
@@ -32,6 +36,9 @@ describe("table keys", () => {
       ["GSI2", "GSI2PK", "GSI2SK"],
       ["GSI3", "GSI3PK", "GSI3SK"],
       ["GSI4", "GSI4PK", "GSI4SK"],
+      ["GSI5", "GSI5PK", "GSI5SK"],
+      ["GSI6", "GSI6PK", "GSI6SK"],
+      ["GSI7", "GSI7PK", "GSI7SK"],
     ]);
   });
 
@@ -51,6 +58,9 @@ describe("table keys", () => {
       indexedCollections.sellerPayouts.partition(1),
       indexedCollections.cataloguePrices.partition("A"),
       indexedCollections.expiringOrders.partition(),
+      indexedCollections.sellerProductsByStatus.partition(1, "draft"),
+      indexedCollections.sellerProductsByCategory.partition(1, 101),
+      indexedCollections.sellerProductsByStatusAndCategory.partition(1, "draft", 101),
     ];
     expect(new Set(partitions).size).toBe(partitions.length);
   });
@@ -66,6 +76,16 @@ describe("table keys", () => {
     expect(indexMembership(indexedCollections.sellerPayouts, [9], ["t", "p1"])).toEqual({
       GSI2PK: "ACCOUNT#9#PAYOUTS",
       GSI2SK: "t#p1",
+    });
+    expect(
+      indexMembership(
+        indexedCollections.sellerProductsByStatusAndCategory,
+        [42, "pending", 101],
+        ["t", "01P"],
+      ),
+    ).toEqual({
+      GSI7PK: "SELLER#42#PRODUCTS#STATUS#pending#CATEGORY#101",
+      GSI7SK: "t#01P",
     });
   });
 

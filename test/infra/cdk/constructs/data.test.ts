@@ -55,7 +55,7 @@ describe("MarketplaceData", () => {
     for (const [id, type] of Object.entries(expected)) expect(deployedLogicalResources[id], id).toBe(type);
   });
 
-  it("the table is an on-demand TableV2 keyed and indexed as tableSchema says, with PITR, deletion protection, a NEW_AND_OLD_IMAGES stream, TTL, and is retained on delete and replace", () => {
+  it("the table is an on-demand TableV2 keyed, indexed and projected as tableSchema says, with PITR, deletion protection, a NEW_AND_OLD_IMAGES stream, TTL, and is retained on delete and replace", () => {
     const table = synthesized().byId("TableCD117FA1");
     const keyAttributes = [
       tableSchema.partitionKey,
@@ -75,7 +75,10 @@ describe("MarketplaceData", () => {
           { AttributeName: index.partitionKey, KeyType: "HASH" },
           { AttributeName: index.sortKey, KeyType: "RANGE" },
         ],
-        Projection: { ProjectionType: "ALL" },
+        Projection:
+          index.projection.type === "INCLUDE"
+            ? { ProjectionType: "INCLUDE", NonKeyAttributes: [...index.projection.attributes] }
+            : { ProjectionType: "KEYS_ONLY" },
       })),
       Replicas: [
         {
