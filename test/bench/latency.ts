@@ -79,3 +79,49 @@ export const concurrentThroughput = async (
     p99_ms: summary.p99_ms,
   };
 };
+
+/** What `concurrentFor` measured: the latency of every call, and calls per second. */
+export interface TimedConcurrency {
+  readonly calls: number;
+  /** Every call's milliseconds, in the order they finished. */
+  readonly samples: number[];
+  readonly seconds: number;
+  readonly req_per_s: number;
+  readonly latency: LatencySummary;
+}
+
+/**
+ * `concurrency` workers calling for `seconds` (after `warmupSeconds` of untimed calls); worker `w` passes
+ * its own number and a call number unique across workers, so calls can pick per-worker data or new keys.
+ */
+export const concurrentFor = async (
+  call: (worker: number, n: number) => Promise<void>,
+  concurrency: number,
+  seconds: number,
+  warmupSeconds = 0,
+): Promise<TimedConcurrency> => {
+  let n = 0;
+  const phase = async (ms: number, samples?: number[]) => {
+    const deadline = performance.now() + ms;
+    const worker = async (w: number) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await call(w, n++);
+        samples?.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  };
+  await phase(warmupSeconds * 1000);
+  const samples: number[] = [];
+  const t0 = performance.now();
+  await phase(seconds * 1000, samples);
+  const elapsed = (performance.now() - t0) / 1000;
+  return {
+    calls: samples.length,
+    samples,
+    seconds: Number(elapsed.toFixed(2)),
+    req_per_s: Math.round(samples.length / elapsed),
+    latency: summarize(samples),
+  };
+};

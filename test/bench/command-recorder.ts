@@ -1,0 +1,99 @@
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { tableClient } from "../../shared/runtime/table.js";
+
+/**
+ * Records what the service sends to DynamoDB, without changing production code: an SDK middleware on
+ * the process's one document client (`tableClient()`, which every composition root's repositories
+ * share) that, while recording, adds `ReturnConsumedCapacity: "TOTAL"` to each command and keeps its
+ * name, input, timing and consumed capacity. Off, it passes commands through untouched.
+ */
+
+/** One command as the service sent it. */
+export interface CommandRecord {
+  /** The DynamoDB operation, e.g. `GetItem`, `TransactWriteItems`. */
+  readonly operation: string;
+  /** The document-level input (before marshalling), deep-copied when sent. */
+  readonly input: Record<string, unknown>;
+  /** performance.now() when the command was sent and when its answer (or error) arrived. */
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Capacity units DynamoDB reported (table and indexes together), counted as reads or writes by operation. */
+  readonly readUnits: number;
+  readonly writeUnits: number;
+  /** The error's name when the command failed. */
+  readonly error?: string;
+}
+
+/** Operations whose consumed capacity is read capacity; every other data operation writes. */
+const READ_OPERATIONS = new Set(["GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"]);
+
+/** Capacity units in a `ConsumedCapacity` answer: one object, or a list of them (batch and transactions). */
+export const capacityUnits = (consumed: unknown): number => {
+  const list = Array.isArray(consumed) ? consumed : consumed === undefined ? [] : [consumed];
+  return list.reduce(
+    (sum: number, entry) => sum + Number((entry as { CapacityUnits?: number }).CapacityUnits ?? 0),
+    0,
+  );
+};
+
+interface RecorderState {
+  recording: boolean;
+  records: CommandRecord[];
+}
+
+const state: RecorderState = { recording: false, records: [] };
+let installed = false;
+
+const record = (operation: string, input: Record<string, unknown>, startedAt: number, output: unknown) => {
+  const units = capacityUnits((output as { ConsumedCapacity?: unknown } | undefined)?.ConsumedCapacity);
+  const reads = READ_OPERATIONS.has(operation);
+  return {
+    operation,
+    input,
+    startedAt,
+    endedAt: performance.now(),
+    readUnits: reads ? units : 0,
+    writeUnits: reads ? 0 : units,
+  };
+};
+
+/** Adds the recorder to the service's document client (once per process; recording starts off). */
+export const installCommandRecorder = (client: DynamoDBDocumentClient = tableClient()): void => {
+  if (installed) return;
+  installed = true;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!state.recording) return next(args);
+      const operation = (context.commandName ?? "Unknown").replace(/Command$/, "");
+      const input = structuredClone(args.input as Record<string, unknown>);
+      const startedAt = performance.now();
+      try {
+        const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: "TOTAL" } });
+        state.records.push(record(operation, input, startedAt, result.output));
+        return result;
+      } catch (error) {
+        state.records.push({
+          ...record(operation, input, startedAt, error),
+          error: (error as { name?: string }).name ?? "Error",
+        });
+        throw error;
+      }
+    },
+    { step: "initialize", name: "benchCommandRecorder" },
+  );
+};
+
+/** Starts recording (and clears what was recorded). */
+export const startRecording = (): void => {
+  if (!installed) throw new Error("installCommandRecorder() must run before recording");
+  state.records = [];
+  state.recording = true;
+};
+
+/** Stops recording and returns the commands sent since `startRecording`, in the order they were sent. */
+export const stopRecording = (): CommandRecord[] => {
+  state.recording = false;
+  const records = state.records.sort((a, b) => a.startedAt - b.startedAt);
+  state.records = [];
+  return records;
+};

@@ -1,0 +1,104 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
+import { batchGetAll } from "../../shared/data/batch-get.js";
+import { queryAll } from "../../shared/data/query-all.js";
+import { indexedCollections, keys } from "../../shared/data/table-keys.js";
+import { ledgerSum } from "../../shared/ledger/ledger-entry.js";
+import { ledgerStore } from "../../shared/runtime/dependencies.js";
+import { BUYER_CREDIT, INITIAL_STOCK, type Market } from "./market-seed.js";
+
+/**
+ * After the load: does the money and the stock still add up? Read straight from the table, strongly
+ * consistent where DynamoDB allows: every bought product's stock is its initial stock less what its
+ * orders took, every account's balance is the sum of its ledger (and a buyer's is its credit less what
+ * its orders cost), nothing is negative, and there is one order per purchase answered 201.
+ */
+export interface InvariantCheck {
+  readonly check: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+interface SoldOrder {
+  readonly id_order: string;
+  readonly product_id: string;
+  readonly quantity: number;
+  readonly unit_price: number;
+  readonly amount: number;
+  readonly status: string;
+  readonly buyer_account_id?: number;
+}
+
+export const checkMarket = async (
+  tableName: string,
+  market: Market,
+  purchasesAnswered201: number,
+): Promise<InvariantCheck[]> => {
+  const client = createDocumentClient();
+  const checks: InvariantCheck[] = [];
+  const check = (name: string, ok: boolean, detail: string) => checks.push({ check: name, ok, detail });
+  const { index } = indexedCollections.sellerOrders;
+  // The seller's orders by its index, then each read whole by key (an index may project only some attributes).
+  const listed = await queryAll(client, {
+    TableName: tableName,
+    IndexName: index.name,
+    KeyConditionExpression: "#pk = :pk",
+    ExpressionAttributeNames: { "#pk": index.partitionKey },
+    ExpressionAttributeValues: { ":pk": indexedCollections.sellerOrders.partition(market.h2hSeller.id) },
+  });
+  const orders = (await batchGetAll(
+    client,
+    tableName,
+    listed.map((row) => ({ PK: String(row.PK), SK: String(row.SK) })),
+    { consistent: true },
+  )) as unknown as SoldOrder[];
+  check(
+    "one order per purchase answered 201",
+    orders.length === purchasesAnswered201,
+    `${orders.length} orders, ${purchasesAnswered201} purchases answered 201`,
+  );
+  const wrongAmounts = orders.filter(
+    (o) => o.amount !== o.unit_price * o.quantity || o.status === "canceled",
+  );
+  check(
+    "no order canceled, amount = unit price × quantity",
+    wrongAmounts.length === 0,
+    `${wrongAmounts.length} of ${orders.length} orders differ`,
+  );
+
+  const account = async (id: number) =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: keys.account(id), ConsistentRead: true })))
+      .Item as { balance: number } | undefined;
+  for (const product of market.buyProducts) {
+    const stored = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.product(product.id), ConsistentRead: true }),
+    );
+    const stock = Number(stored.Item?.count);
+    const sold = orders.filter((o) => o.product_id === product.id).reduce((sum, o) => sum + o.quantity, 0);
+    check(
+      `stock of ${product.name} = initial − sold, not negative`,
+      stock === INITIAL_STOCK - sold && stock >= 0,
+      `stock ${stock}, initial ${INITIAL_STOCK}, sold ${sold}`,
+    );
+  }
+  for (const buyer of market.buyers) {
+    const balance = (await account(buyer.id))?.balance ?? Number.NaN;
+    const ledger = ledgerSum(await ledgerStore().entries(buyer.id));
+    const spent = orders.filter((o) => o.buyer_account_id === buyer.id).reduce((sum, o) => sum + o.amount, 0);
+    check(
+      `buyer ${buyer.id}: balance = ledger = credit − orders, not negative`,
+      balance === ledger && balance === BUYER_CREDIT - spent && balance >= 0,
+      `balance ${balance}, ledger sum ${ledger}, credit ${BUYER_CREDIT} − orders ${spent} = ${BUYER_CREDIT - spent}`,
+    );
+  }
+  for (const seller of [market.h2hSeller.id, market.listSeller.id]) {
+    const balance = (await account(seller))?.balance ?? Number.NaN;
+    const ledger = ledgerSum(await ledgerStore().entries(seller));
+    check(
+      `seller ${seller}: balance = ledger, not negative`,
+      balance === ledger && balance >= 0,
+      `balance ${balance}, ledger sum ${ledger}`,
+    );
+  }
+  return checks;
+};

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DynamoDBClient, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { type LocalStackConfig, localConfigFromEnv } from "../../infra/local/local-environment.js";
+import { type LocalStack, startLocalStack } from "../../infra/local/local-stack.js";
+import { freePort } from "../support/free-port.js";
+
+/**
+ * A fresh local stack on random ports, in memory, with nothing running beside the requests a bench
+ * sends: the table's stream is switched off before anything is written (so neither the catalogue
+ * indexer nor the outbox forwarder runs meanwhile; the catalogue is seeded directly) and the local
+ * maintenance timer waits an hour. What a request costs is then only what it sends.
+ */
+export interface QuietStack {
+  readonly stack: LocalStack;
+  readonly config: LocalStackConfig;
+  stop(): Promise<void>;
+}
+
+export const startQuietStack = async (): Promise<QuietStack> => {
+  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
+  const config: LocalStackConfig = {
+    ...localConfigFromEnv({
+      ...process.env,
+      PORT: String(await freePort()),
+      DYNAMODB_LOCAL_PORT: String(await freePort()),
+      FAUXQS_PORT: String(await freePort()),
+      LOCAL_STATE: "memory",
+      LOCAL_STATE_DIR: stateDir,
+    }),
+    maintenanceIntervalMs: 3_600_000,
+  };
+  const stack = await startLocalStack(config);
+  const raw = new DynamoDBClient({});
+  try {
+    await raw.send(
+      new UpdateTableCommand({ TableName: config.tableName, StreamSpecification: { StreamEnabled: false } }),
+    );
+  } finally {
+    raw.destroy();
+  }
+  return {
+    stack,
+    config,
+    stop: async () => {
+      await stack.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+};
