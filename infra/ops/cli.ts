@@ -1,4 +1,4 @@
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { DomainError } from "../../shared/errors/domain-error.js";
 import { commands, UsageError, usage } from "./commands.js";
 import { selectOpsTarget } from "./ops-environment.js";
@@ -33,7 +33,7 @@ const main = async (argv: string[]): Promise<number> => {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       process.stderr.write(`${error.issues[0]?.message ?? "invalid arguments"}\n`);
       return 2;
     }
