@@ -108,12 +108,16 @@ export interface ProductStore {
     sellerId: number,
     at: string,
   ): Promise<"ok" | "missing" | "not_owner" | "pending" | "no_image" | "stale">;
-  /** Links a new image and sends the product to moderation; returns the replaced image's key. */
+  /**
+   * Links a new image and sends the product to moderation; returns the replaced image's key. `seen`, the
+   * product as the caller read it, saves the first read (a stale one only costs a retry).
+   */
   setImage(
     productId: string,
     sellerId: number,
     image: { url: string; key: string },
     at: string,
+    seen?: ProductRecord,
   ): Promise<{ previousKey: string } | undefined | "stale">;
   /** The operator's decision on a pending product. */
   decide(
@@ -818,9 +822,11 @@ export const createProductRepository = (client: DynamoDBDocumentClient, tableNam
       });
     },
 
-    async setImage(productId, sellerId, image, at) {
+    async setImage(productId, sellerId, image, at, seen) {
+      let given = seen;
       return withCounts(sellerId, async () => {
-        const current = await getProduct(productId, true);
+        const current = given ?? (await getProduct(productId, true));
+        given = undefined;
         if (!current || current.seller_id !== sellerId) return undefined;
         const outcome = await moderate(
           current,

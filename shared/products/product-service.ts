@@ -254,7 +254,8 @@ export const createProductService = (deps: {
 
     /** Replaces an owned product's image and sends the product to moderation; returns the image URL. */
     async uploadImage(sellerId: number, productId: string, upload: ImageUpload | undefined): Promise<string> {
-      if (!(await owned(sellerId, productId))) throw notFound("Product not found or access denied");
+      const product = await owned(sellerId, productId);
+      if (!product) throw notFound("Product not found or access denied");
       const format = checkImage(upload);
       const key = imageKey(`products/${productId}`, format.extension);
       const url = await storeImage(
@@ -264,7 +265,13 @@ export const createProductService = (deps: {
         format.contentType,
         log,
       );
-      const linked = await deps.store.setImage(productId, sellerId, { url, key }, now().toISOString());
+      const linked = await deps.store.setImage(
+        productId,
+        sellerId,
+        { url, key },
+        now().toISOString(),
+        product,
+      );
       if (!linked || linked === "stale") {
         await removeQuietly(key);
         if (linked === "stale") throw conflict("Product was changed by another request; try again");

@@ -8,7 +8,7 @@ import { systemClock } from "../../../shared/time/clock.js";
 import { createCountingClient } from "../../bench/read-counter.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { stores } from "../../support/orders.js";
-import { createTestCategory, validProductBody } from "../../support/products.js";
+import { createTestCategory, tinyPng, validProductBody } from "../../support/products.js";
 
 const counted = () => {
   const counting = createCountingClient();
@@ -48,6 +48,34 @@ describe("product update round trips", () => {
       meta_title: "New title",
       status_moderation: "pending",
     });
+  });
+
+  it("submission, image upload and the operator's decision each read the product once and write it with its counts in one transaction", async () => {
+    const account = await createTestAccount();
+    const category = await createTestCategory();
+    const { id } = await productService().create(account.seller_id, validProductBody(category));
+    const counting = createCountingClient();
+    const service = createProductService({
+      store: createProductRepository(counting.client, requireEnv("TABLE_NAME")),
+      images: () => ({ put: async (key) => `https://img.example/${key}`, remove: async () => {} }),
+      now: systemClock,
+    });
+    const oneReadOneTransaction = {
+      GetItem: { requests: 1, itemsRead: 1 },
+      TransactWriteItems: { requests: 1, itemsRead: 0 },
+    };
+    counting.reset();
+    await service.uploadImage(account.seller_id, id, { bytes: tinyPng, truncated: false });
+    expect(counting.tally().byOperation).toEqual(oneReadOneTransaction);
+    counting.reset();
+    await service.approve(id);
+    expect(counting.tally().byOperation).toEqual(oneReadOneTransaction);
+    counting.reset();
+    await service.update(account.seller_id, id, { tags: "new,tags" });
+    await service.reject(id, "Not yet");
+    counting.reset();
+    expect(await service.submit(account.seller_id, id)).toBe("pending");
+    expect(counting.tally().byOperation).toEqual(oneReadOneTransaction);
   });
 
   it("refuses another seller's or an unknown product, and an inactive category, in that one request", async () => {
