@@ -104,7 +104,7 @@ describe("GET /api/v1/payout/history pages (extension: limit and cursor)", () =>
         },
         randomUUID(),
       );
-      expect(created).toBe(true);
+      expect(created).toBe("created");
     }
     const page = async (query: string) => {
       const response = await request("GET", `/api/v1/payout/history${query}`, { headers: bearer(token) });
