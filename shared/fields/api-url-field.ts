@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import * as z from "../validation/zod-mini.js";
 
 /** An absolute http(s) URL with a host. */
 export const isHttpUrl = (value: string): boolean => {
@@ -16,12 +16,12 @@ export const isHttpUrl = (value: string): boolean => {
  * URL, or "" to clear it. The URL parser silently drops tabs and line breaks, so those are refused
  * before it sees the value.
  */
-export const apiUrlField = z
-  .string({ error: "Invalid API URL" })
-  .trim()
-  .max(2048, { error: "Invalid API URL", abort: true })
-  .refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
+export const apiUrlField = z.string({ error: "Invalid API URL" }).check(
+  z.trim(),
+  z.maxLength(2048, { error: "Invalid API URL", abort: true }),
+  z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
     error: "Invalid API URL",
     abort: true,
-  })
-  .refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" });
+  }),
+  z.refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" }),
+);

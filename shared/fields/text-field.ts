@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import * as z from "../validation/zod-mini.js";
 
 /** Rules for free text that people type and others read: products, comments, messages. */
 
@@ -14,21 +14,24 @@ export const textField = (
   field: string,
   options: { min?: number; max: number; multiLine?: boolean; lengthMessage?: string },
 ) =>
-  z
-    .string({ error: `Field '${field}' must be a string` })
-    .trim()
-    .min(1, { error: `Field '${field}' must not be empty`, abort: true })
-    .min(options.min ?? 1, {
+  z.string({ error: `Field '${field}' must be a string` }).check(
+    z.trim(),
+    z.minLength(1, { error: `Field '${field}' must not be empty`, abort: true }),
+    z.minLength(options.min ?? 1, {
       error: options.lengthMessage ?? `Field '${field}' must be at least ${options.min} characters`,
       abort: true,
-    })
-    .max(options.max, {
+    }),
+    z.maxLength(options.max, {
       error: options.lengthMessage ?? `Field '${field}' must be at most ${options.max} characters`,
       abort: true,
-    })
-    .refine((v) => isWellFormedText(v), { error: `Field '${field}' must be valid Unicode text`, abort: true })
-    .refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
+    }),
+    z.refine((v) => isWellFormedText(v), {
+      error: `Field '${field}' must be valid Unicode text`,
+      abort: true,
+    }),
+    z.refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
       error: `Field '${field}' must not contain control characters`,
       abort: true,
-    })
-    .refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags`, abort: true });
+    }),
+    z.refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags`, abort: true }),
+  );

@@ -1,7 +1,7 @@
-import * as z from "zod";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { textField as text } from "../fields/text-field.js";
 import { hasControlCharacters } from "../text/control-characters.js";
+import * as z from "../validation/zod-mini.js";
 
 /**
  * Field rules of a product, shared by create and update. Every rule carries the message a seller
@@ -9,22 +9,24 @@ import { hasControlCharacters } from "../text/control-characters.js";
  */
 
 const commaList = (field: string, minValues: number, max: number) =>
-  text(field, { max }).refine(
-    (v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter((s) => s !== "").length >= minValues,
-    {
-      error:
-        minValues === 1
-          ? `Field '${field}' must list at least one comma-separated value`
-          : `Field '${field}' must list at least ${minValues} comma-separated values`,
-    },
+  text(field, { max }).check(
+    z.refine(
+      (v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== "").length >= minValues,
+      {
+        error:
+          minValues === 1
+            ? `Field '${field}' must list at least one comma-separated value`
+            : `Field '${field}' must list at least ${minValues} comma-separated values`,
+      },
+    ),
   );
 
 const integer = (message: string, min: number, max: number) =>
-  z.int({ error: message }).min(min, message).max(max, message);
+  z.int({ error: message }).check(z.gte(min, message), z.lte(max, message));
 
 /** Largest stock a product may hold; keeps counts far from float trouble and from typos. */
 export const MAX_COUNT = 10_000_000;
@@ -32,8 +34,7 @@ export const MAX_COUNT = 10_000_000;
 export const productFields = {
   id_categories: z
     .int({ error: "Invalid category id" })
-    .positive("Invalid category id")
-    .max(2_147_483_647, "Invalid category id"),
+    .check(z.positive("Invalid category id"), z.lte(2_147_483_647, "Invalid category id")),
   name: text("name", { min: 3, max: 255, lengthMessage: "Name must be between 3 and 255 characters" }),
   meta_title: text("meta_title", { max: 255 }),
   meta_description: text("meta_description", { max: 1000, multiLine: true }),
@@ -45,13 +46,13 @@ export const productFields = {
   features: commaList("features", 3, 1000),
   discount: integer("Invalid discount: must be a whole percentage from 0 to 99", 0, 99),
   // The product's own integration key and URL may be cleared with an empty string.
-  api_key: z
-    .string({ error: "Field 'api_key' must be a string" })
-    .trim()
-    .max(255, { error: "Field 'api_key' must be at most 255 characters", abort: true })
-    .refine((v) => !hasControlCharacters(v, false), {
+  api_key: z.string({ error: "Field 'api_key' must be a string" }).check(
+    z.trim(),
+    z.maxLength(255, { error: "Field 'api_key' must be at most 255 characters", abort: true }),
+    z.refine((v) => !hasControlCharacters(v, false), {
       error: "Field 'api_key' must not contain control characters",
     }),
+  ),
   api_url: apiUrlField,
 };
 

@@ -1,10 +1,10 @@
-import * as z from "zod";
 import { badRequest, conflict, type DomainError, forbidden, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
 import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
+import * as z from "../validation/zod-mini.js";
 import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
 import type { ProductListLine, ProductStore, ProductWriteOutcome } from "./product-repository.js";
@@ -20,39 +20,39 @@ export interface ProductListQuery {
 }
 
 const paginationSchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
-    .pipe(z.int().min(1))
-    .default(1),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .pipe(z.int().min(1).max(100))
-    .default(20),
+  page: z._default(
+    z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(1))),
+    1,
+  ),
+  limit: z._default(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.transform(Number)),
+      z.int().check(z.gte(1), z.lte(100)),
+    ),
+    20,
+  ),
 });
 
 /** Operator-set product flags used by the reseller rules. */
 export const productFlagsSchema = z.object({
-  gift_available: z.union([z.literal(0), z.literal(1)]).optional(),
-  comment_status: z.union([z.literal(0), z.literal(1)]).optional(),
-  comment_regex: z
-    .string()
-    .max(500, "comment regex must be at most 500 characters")
-    .refine(
-      (v) => {
-        try {
-          new RegExp(v, "u");
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { error: "comment regex is not a valid regular expression" },
-    )
-    .optional(),
+  gift_available: z.optional(z.union([z.literal(0), z.literal(1)])),
+  comment_status: z.optional(z.union([z.literal(0), z.literal(1)])),
+  comment_regex: z.optional(
+    z.string().check(
+      z.maxLength(500, "comment regex must be at most 500 characters"),
+      z.refine(
+        (v) => {
+          try {
+            new RegExp(v, "u");
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: "comment regex is not a valid regular expression" },
+      ),
+    ),
+  ),
 });
 export type ProductFlags = z.infer<typeof productFlagsSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "../validation/zod-mini.js";
 import { productFields } from "./product-fields.js";
 
 /** Moderation states; only `approved` products are public. */
@@ -20,8 +20,8 @@ export const createProductSchema = z.strictObject(
     count: productFields.count,
     uuid: productFields.uuid,
     features: productFields.features,
-    discount: productFields.discount.optional(),
-    api_key: productFields.api_key.optional(),
+    discount: z.optional(productFields.discount),
+    api_key: z.optional(productFields.api_key),
   },
   bodyError,
 );
@@ -30,19 +30,19 @@ export type CreateProductInput = z.infer<typeof createProductSchema>;
 /** POST /products/update/{id} body: any subset; rating and status_moderation are not among them. */
 export const updateProductSchema = z.strictObject(
   {
-    id_categories: productFields.id_categories.optional(),
-    name: productFields.name.optional(),
-    meta_title: productFields.meta_title.optional(),
-    meta_description: productFields.meta_description.optional(),
-    tags: productFields.tags.optional(),
-    text_page: productFields.text_page.optional(),
-    price: productFields.price.optional(),
-    count: productFields.count.optional(),
-    uuid: productFields.uuid.optional(),
-    features: productFields.features.optional(),
-    discount: productFields.discount.optional(),
-    api_key: productFields.api_key.optional(),
-    api_url: productFields.api_url.optional(),
+    id_categories: z.optional(productFields.id_categories),
+    name: z.optional(productFields.name),
+    meta_title: z.optional(productFields.meta_title),
+    meta_description: z.optional(productFields.meta_description),
+    tags: z.optional(productFields.tags),
+    text_page: z.optional(productFields.text_page),
+    price: z.optional(productFields.price),
+    count: z.optional(productFields.count),
+    uuid: z.optional(productFields.uuid),
+    features: z.optional(productFields.features),
+    discount: z.optional(productFields.discount),
+    api_key: z.optional(productFields.api_key),
+    api_url: z.optional(productFields.api_url),
   },
   bodyError,
 );
@@ -51,28 +51,28 @@ export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** A product as stored. */
 export const productRecordSchema = z.object({
   id: z.string(),
-  seller_id: z.number().int(),
-  id_categories: z.number().int(),
+  seller_id: z.number().check(z.int()),
+  id_categories: z.number().check(z.int()),
   name: z.string(),
   name_key: z.string(),
   meta_title: z.string(),
   meta_description: z.string(),
   tags: z.string(),
   text_page: z.string(),
-  price: z.number().int(),
-  count: z.number().int(),
+  price: z.number().check(z.int()),
+  count: z.number().check(z.int()),
   uuid: z.string(),
   features: z.string(),
-  discount: z.number().int(),
+  discount: z.number().check(z.int()),
   api_key: z.string(),
   api_url: z.string(),
   status_moderation: z.enum(moderationStatuses),
-  rejection_reason: z.string().optional(),
+  rejection_reason: z.optional(z.string()),
   img: z.string(),
   img_key: z.string(),
-  rating: z.number().int(),
-  gift_available: z.number().int(),
-  comment_status: z.number().int(),
+  rating: z.number().check(z.int()),
+  gift_available: z.number().check(z.int()),
+  comment_status: z.number().check(z.int()),
   comment_regex: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -80,6 +80,6 @@ export const productRecordSchema = z.object({
    * 1 once the product is in its seller's filtered lists (status and category indexes, name entries,
    * counts); absent on products written before those existed, until `ops product index-lists`.
    */
-  lists_indexed: z.literal(1).optional(),
+  lists_indexed: z.optional(z.literal(1)),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
