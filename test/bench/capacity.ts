@@ -28,7 +28,7 @@ import { machine } from "./search.js";
 import { itemSize, sizedKeys, transactionWriteUnits } from "./transaction-units.js";
 
 /**
- * `npm run bench -- capacity`: for every endpoint it can drive (27 of the 31 routes), one request
+ * `npm run bench -- capacity`: for every endpoint it can drive (27 of the 35 routes), one request
  * recorded on the service's own document client with `ReturnConsumedCapacity: "TOTAL"` added to each
  * command: DynamoDB requests, sequential rounds and read/write capacity units, beside the minimum
  * written in docs/benchmarks.md. Then RUNS more requests one after another for the handler's duration

@@ -5,7 +5,8 @@ import { tableClient } from "../../shared/runtime/table.js";
  * Records what the service sends to DynamoDB, without changing production code: an SDK middleware on
  * the process's one document client (`tableClient()`, which every composition root's repositories
  * share) that, while recording, adds `ReturnConsumedCapacity: "TOTAL"` to each command and keeps its
- * name, input, timing and consumed capacity. Off, it passes commands through untouched.
+ * name, input, timing and consumed capacity. Off, it passes commands through untouched and only counts
+ * the ones that fail (e.g. transactions cancelled by a conflict and retried by the service).
  */
 
 /** One command as the service sent it. */
@@ -42,6 +43,14 @@ interface RecorderState {
 }
 
 const state: RecorderState = { recording: false, records: [] };
+/** Failed commands by error (a cancelled transaction by its reasons), counted recording or not. */
+let failures: Record<string, number> = {};
+
+const failureName = (error: unknown): string => {
+  const failed = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  const reasons = (failed.CancellationReasons ?? []).map((r) => r.Code).filter((c) => c && c !== "None");
+  return reasons.length > 0 ? `${failed.name}(${[...new Set(reasons)].join(",")})` : (failed.name ?? "Error");
+};
 let installed = false;
 
 const record = (operation: string, input: Record<string, unknown>, startedAt: number, output: unknown) => {
@@ -63,7 +72,15 @@ export const installCommandRecorder = (client: DynamoDBDocumentClient = tableCli
   installed = true;
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (!state.recording) return next(args);
+      if (!state.recording) {
+        try {
+          return await next(args);
+        } catch (error) {
+          const name = failureName(error);
+          failures[name] = (failures[name] ?? 0) + 1;
+          throw error;
+        }
+      }
       const operation = (context.commandName ?? "Unknown").replace(/Command$/, "");
       const input = structuredClone(args.input as Record<string, unknown>);
       const startedAt = performance.now();
@@ -81,6 +98,13 @@ export const installCommandRecorder = (client: DynamoDBDocumentClient = tableCli
     },
     { step: "initialize", name: "benchCommandRecorder" },
   );
+};
+
+/** The commands that failed since the last take, by error name (transactions with their reasons). */
+export const takeFailures = (): Record<string, number> => {
+  const taken = failures;
+  failures = {};
+  return taken;
 };
 
 /** Starts recording (and clears what was recorded). */

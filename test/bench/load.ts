@@ -10,6 +10,7 @@ import {
   installCommandRecorder,
   startRecording,
   stopRecording,
+  takeFailures,
 } from "./command-recorder.js";
 import { handlersIdle, installHandlerTimer, takeHandlerCalls } from "./handler-timer.js";
 import { concurrentFor, type LatencySummary, summarize } from "./latency.js";
@@ -67,6 +68,8 @@ interface TargetResult {
   readonly ours: LoadResult;
   /** The handler's own time per request under the load (no gateway, no HTTP). */
   readonly handler_p50_ms: number;
+  /** The service's DynamoDB commands that failed during the load, by error (retried conflicts show here). */
+  readonly dynamodb_failures_under_load: Record<string, number>;
   /**
    * CPU this process spent per request: ours = gateway, HTTP server, token check, handler and SDK
    * (autocannon runs in its own process); raw = the SDK alone.
@@ -138,18 +141,29 @@ const targetsOf = (market: Market): Target[] => {
   ];
 };
 
-/** Why our p50 is over budget, from this run's numbers. */
+/**
+ * Why our p50 is over budget, from this run's numbers: how much of the gap lies outside the handler
+ * (gateway, HTTP, queueing in the one process that serves every connection) and how much inside it
+ * (waiting on the same DynamoDB requests, and our own code), with the CPU and the machine's load.
+ */
+const failedText = (result: TargetResult): string => {
+  const failed = Object.entries(result.dynamodb_failures_under_load);
+  if (failed.length === 0) return "";
+  return `the service's DynamoDB commands failed and were retried under the load: ${failed.map(([name, count]) => `${count} × ${name}`).join(", ")} over ${result.ours.requests} requests; `;
+};
+
 const causeOf = (result: TargetResult, floor: LoadResult): string => {
   const ours = result.ours.latency.p50_ms;
   const raw = result.raw.latency.p50_ms;
-  const gap = round2(ours - raw);
-  const floorP50 = floor.latency.p50_ms;
+  const handler = result.handler_p50_ms;
+  const cpu = result.cpu_ms_per_request;
   return (
-    `p50 ${ours} ms vs raw ${raw} ms (+${gap} ms) for the same ${result.dynamodb.requests} DynamoDB requests in ${result.dynamodb.rounds} rounds; ` +
-    `this Node process spent ${result.cpu_ms_per_request.ours} ms CPU per request (gateway, HTTP, token check, handler, SDK) ` +
-    `against ${result.cpu_ms_per_request.raw} ms for the raw SDK calls, on 2 cores shared with DynamoDB Local and autocannon; ` +
-    `the handler alone took ${result.handler_p50_ms} ms p50; the HTTP floor (no DynamoDB) ${floorP50} ms p50 under the same load; ` +
-    `the machine's load average went ${result.load_average[0]} → ${result.load_average[1]} meanwhile`
+    `p50 ${ours} ms vs raw ${raw} ms (+${round2(ours - raw)} ms) for the same ${result.dynamodb.requests} DynamoDB requests in ${result.dynamodb.rounds} rounds: ` +
+    `${round2(ours - handler)} ms outside the handler, ${round2(handler - raw)} ms inside it over the raw calls (handler p50 ${handler} ms). ` +
+    `Outside: the local gateway is one Node process whose event loop runs every connection's HTTP, handler and SDK work, ${cpu.ours} ms CPU per request ` +
+    `(raw: ${cpu.raw} ms), so with ${CONNECTIONS} requests in flight one can wait up to ${round2((CONNECTIONS - 1) * cpu.ours)} ms for the others' turns; ` +
+    `the HTTP floor route alone takes ${floor.latency.p50_ms} ms p50 under the same load. ` +
+    `${failedText(result)}2 cores shared with DynamoDB Local and autocannon, load average ${result.load_average[0]} → ${result.load_average[1]}`
   );
 };
 
@@ -167,9 +181,11 @@ export const runLoadBench = async (): Promise<PartOutcome> => {
       buyers: CONNECTIONS,
       log,
     });
-    const twin = await createTwinTable(config);
     // The raw baseline's own client: the service's configuration, no middleware, no service code.
     const raw = createDocumentClient();
+    const copy = await createTwinTable(config, raw);
+    const twin = copy.tableName;
+    log(`twin table for the raw purchases: ${copy.items} items copied`);
     const loadBefore = loadavg();
     takeHandlerCalls();
     let purchases201 = 0;
@@ -219,6 +235,7 @@ export const runLoadBench = async (): Promise<PartOutcome> => {
         expectStatus: target.expectStatus,
       });
       await concurrentFor(rawCall, CONNECTIONS, 0, WARMUP_SECONDS);
+      takeFailures();
       const oursSlices: SliceResult[] = [];
       const rawSamples: number[] = [];
       const handlerMs: number[] = [];
@@ -247,6 +264,8 @@ export const runLoadBench = async (): Promise<PartOutcome> => {
       }
       await generator.close();
       await handlersIdle();
+      // DynamoDB commands of the service that failed under the load (the raw replay fails loudly instead).
+      const serviceFailures = takeFailures();
       purchases201 += takeHandlerCalls().filter((c) => c.group === "v2-purchases" && c.status === 201).length;
       const ours = mergeSlices(oursSlices, target.expectStatus);
       const baseline: RawResult = {
@@ -268,6 +287,7 @@ export const runLoadBench = async (): Promise<PartOutcome> => {
         dynamodb,
         ours,
         handler_p50_ms: handler.p50_ms,
+        dynamodb_failures_under_load: serviceFailures,
         cpu_ms_per_request: { ours: cpuOurs, raw: cpuRaw },
         raw: baseline,
         load_average: [round2(loadAtStart), round2(loadavg()[0] ?? 0)],

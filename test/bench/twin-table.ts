@@ -1,16 +1,40 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBClient, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { LocalStackConfig } from "../../infra/local/local-environment.js";
 import { createLocalTable } from "../../infra/local/provision.js";
+import { createBatchWriter } from "./batch-writer.js";
 
 /**
- * A second table with the service table's schema (keys, indexes, stream) in the same DynamoDB Local, for
- * the raw baseline of writes: replaying a purchase there takes stock and balance from copies, so the
- * service table's stock, balances and ledger stay exactly what the service wrote.
+ * A second table in the same DynamoDB Local with the service table's schema (keys, indexes), its stream
+ * off like the quiet stack's, and a copy of every item: the raw baseline of writes replays purchases
+ * there, against the same data, while the service table's stock, balances and ledger stay exactly what
+ * the service wrote.
  */
-export const createTwinTable = async (config: LocalStackConfig): Promise<string> => {
+export const createTwinTable = async (
+  config: LocalStackConfig,
+  client: DynamoDBDocumentClient,
+): Promise<{ tableName: string; items: number }> => {
   const tableName = `${config.tableName}-raw`;
   await createLocalTable({ ...config, tableName });
-  return tableName;
+  const raw = new DynamoDBClient({});
+  try {
+    await raw.send(
+      new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }),
+    );
+  } finally {
+    raw.destroy();
+  }
+  const writer = createBatchWriter(client, tableName, 4);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({ TableName: config.tableName, ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    for (const item of page.Items ?? []) await writer.put(item);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await writer.flush();
+  return { tableName, items: writer.written };
 };
 
 /** Copies these items (by key) from one table to the other, as they are now. */
