@@ -224,8 +224,14 @@ export const createProductService = (deps: {
       const filter = listFilterOf(query);
       if (filter === undefined) {
         // Unfiltered (the common case): the count kept beside the account, and one page of the index.
-        const total = await deps.store.countBySeller(sellerId);
-        const products = offset >= total ? [] : await deps.store.pageBySeller(sellerId, offset, limit);
+        // The first page is read beside the count (it can never read more than `limit`); a later page
+        // waits for the count, so a page past the end reads nothing instead of everything before it.
+        const [total, first] = await Promise.all([
+          deps.store.countBySeller(sellerId),
+          offset === 0 ? deps.store.pageBySeller(sellerId, 0, limit) : undefined,
+        ]);
+        const products =
+          first ?? (offset >= total ? [] : await deps.store.pageBySeller(sellerId, offset, limit));
         return { products: products.map(listed), pagination: { total, page, limit } };
       }
       if (filter === "nothing") return { products: [], pagination: { total: 0, page, limit } };
