@@ -7,7 +7,7 @@ import {
 } from "../../shared/payments/callback-signature.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
 import { paymentService } from "../../shared/runtime/payments.js";
-import { accessTokens, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
+import { accessTokens, dataKey, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
 const invalidSignature = () => new DomainError("unauthenticated", "invalid_signature", "Invalid signature");
@@ -22,10 +22,10 @@ export const handler = createGroupHandler(
     "POST /callback": defineAction({
       handle: async (request) => {
         const signature = header(request.event, CALLBACK_SIGNATURE_HEADER);
-        if (
-          !request.rawBody ||
-          !isValidCallbackSignature(await paymentCallbackSecret(), request.rawBody, signature)
-        ) {
+        // Both secrets load together on a cold start (each once per process): confirming the payment
+        // needs the master secret's key right after the signature check.
+        const [callbackSecret] = await Promise.all([paymentCallbackSecret(), dataKey()]);
+        if (!request.rawBody || !isValidCallbackSignature(callbackSecret, request.rawBody, signature)) {
           throw invalidSignature();
         }
         return { data: await paymentService().applyCallback(validate(paymentCallbackSchema, request.body)) };
