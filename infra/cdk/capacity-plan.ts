@@ -6,11 +6,12 @@ import type { RouteDefinition } from "../../shared/http/routes.js";
  */
 
 /**
- * Memory per function in MB. Every bundle settles at 68–79 MB RSS after import (`npm run bench --
- * cold-start`) and handles small JSON, so 256 MB is enough room for all; the ones that hold a 4 MB
- * image upload (several copies while parsing), run seller comment patterns in `node:vm`, sign and send
- * webhooks over TLS, or index stream batches get 512 MB, because Lambda gives CPU in proportion to
- * memory and their own CPU time, not DynamoDB, is what they wait on.
+ * Memory per function in MB. Every bundle settles at 66–76 MB RSS after import (`npm run bench --
+ * cold-start`) and handles small JSON, so 256 MB is room enough for all; memory above that buys CPU,
+ * which Lambda gives in proportion (1,769 MB = one vCPU). Functions whose own CPU per request is large
+ * get more: image uploads (a 4 MB body parsed and copied), purchases (comment patterns in `node:vm`),
+ * webhook signing over TLS and stream batches 512 MB; search and the seller catalogue (≈9 ms of CPU per
+ * request on a full core, ≈60 ms at 256 MB) 1,024 MB.
  */
 export const functionMemoryMb = {
   "v1-auth": 256,
@@ -19,7 +20,7 @@ export const functionMemoryMb = {
   "v1-seller": 512,
   "v1-payouts": 256,
   "v2-auth": 256,
-  "v2-catalog": 256,
+  "v2-catalog": 1024,
   "v2-purchases": 512,
   "v2-orders": 256,
   "v2-favorites": 256,

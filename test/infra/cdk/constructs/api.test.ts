@@ -30,7 +30,7 @@ const expectedRoutes: [string, string, EndpointGroup][] = [
   ["ANY", catchAllPath("v2"), catchAllGroup.v2],
 ];
 
-/** Memory per endpoint group: 512 MB where the group's own CPU work dominates (uploads, comment patterns), else 256. */
+/** Memory per endpoint group: 512 MB where the group's own CPU work dominates (uploads, comment patterns), 1,024 for search, else 256. */
 const expectedMemory: Record<EndpointGroup, number> = {
   "v1-auth": 256,
   "v1-products": 512,
@@ -38,7 +38,7 @@ const expectedMemory: Record<EndpointGroup, number> = {
   "v1-seller": 512,
   "v1-payouts": 256,
   "v2-auth": 256,
-  "v2-catalog": 256,
+  "v2-catalog": 1024,
   "v2-purchases": 512,
   "v2-orders": 256,
   "v2-favorites": 256,
