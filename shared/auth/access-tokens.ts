@@ -43,6 +43,9 @@ export const createAccessTokens = (signingKey: Uint8Array, now: Clock = systemCl
         audience: audienceClaim(audience),
         currentDate: now(),
         requiredClaims: ["sub", "exp", "iat"],
+        // A token older than one lifetime is refused whatever its exp says: a token minted with a
+        // longer exp (a bug, or a leaked key's forgery) still dies within the hour.
+        maxTokenAge: ACCESS_TOKEN_LIFETIME_SECONDS,
       });
       const subject = payload.sub ?? "";
       const accountId = Number(subject);

@@ -24,12 +24,14 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  // IPv4-compatible (::a.b.c.d) and SIIT (::ffff:0:a.b.c.d) forms, NAT64 and 6to4 all carry an IPv4 address.
+  // IPv4-compatible (::a.b.c.d) and SIIT (::ffff:0:a.b.c.d) forms, NAT64, 6to4 and Teredo all carry an
+  // IPv4 address (Teredo's, obfuscated, reaches a relay that forwards to it).
   ["::", 96],
   ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["2002::", 16],
+  ["2001::", 32],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],

@@ -18,15 +18,18 @@ const craft = async (options: {
   alg?: string;
   signingKey?: Uint8Array;
   audience?: string;
+  /** Seconds before now the token claims to have been issued, and how long after that it expires. */
+  issuedAgo?: number;
+  lifetime?: number;
 }): Promise<string> => {
-  const iat = nowSeconds();
+  const iat = nowSeconds() - (options.issuedAgo ?? 0);
   return new SignJWT({})
     .setProtectedHeader({ alg: options.alg ?? "HS256", typ: "JWT" })
     .setSubject(options.sub)
     .setIssuer("marketplace")
     .setAudience(options.audience ?? "marketplace-api-v1")
     .setIssuedAt(iat)
-    .setExpirationTime(iat + 600)
+    .setExpirationTime(iat + (options.lifetime ?? 600))
     .sign(options.signingKey ?? key);
 };
 
@@ -101,6 +104,13 @@ describe("access tokens", () => {
       exp: iat + 600,
     });
     await expect(tokens.verify(`${header}.${payload}.`, "v1")).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("a token issued more than one lifetime ago is refused even when its exp is still ahead (maxTokenAge)", async () => {
+    const stale = await craft({ sub: "42", issuedAgo: ACCESS_TOKEN_LIFETIME_SECONDS + 60, lifetime: 86_400 });
+    await expect(tokens.verify(stale, "v1")).rejects.toBeInstanceOf(InvalidTokenError);
+    const young = await craft({ sub: "42", issuedAgo: ACCESS_TOKEN_LIFETIME_SECONDS - 60, lifetime: 86_400 });
+    await expect(tokens.verify(young, "v1")).resolves.toEqual({ accountId: 42 });
   });
 
   it("an HS512 token signed with the right key is refused because the algorithm is pinned to HS256", async () => {

@@ -48,6 +48,8 @@ const refusedAddresses = [
   ["::ffff:10.0.0.1", "IPv4-mapped private"],
   ["::ffff:169.254.169.254", "IPv4-mapped metadata"],
   ["64:ff9b::a00:1", "NAT64 of a private IPv4"],
+  ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+  ["2001::1", "Teredo prefix"],
 ] as const;
 
 describe("isAllowedAddress", () => {
