@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertPortFree, captureOutput, type StartingChild, waitUntilReady } from "./child-process.js";
-import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
+import { type LocalStackConfig, localEndpoints, privateStateDir } from "./local-environment.js";
 
 // fauxqs exports only its library entry (and `import.meta.resolve` is not everywhere), so its CLI is
 // found the way Node resolves packages: the nearest node_modules/fauxqs above this file.
@@ -29,7 +29,8 @@ const fauxqsEntry = (): string => {
 export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChild> => {
   await assertPortFree("fauxqs", config.host, config.fauxqsPort);
   const dataDir = join(config.stateDir, "fauxqs");
-  if (config.persist) mkdirSync(dataDir, { recursive: true });
+  // Inside the private state folder: the files hold every seller's data.
+  if (config.persist) mkdirSync(join(privateStateDir(config), "fauxqs"), { recursive: true, mode: 0o700 });
   const child = spawn(process.execPath, [fauxqsEntry()], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LOCAL_TABLE_NAME } from "../../shared/data/table-schema.js";
 
@@ -66,11 +66,20 @@ export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalS
   };
 };
 
+/**
+ * The state folder, readable by its owner alone (0700): it holds the master secret, the table's file
+ * and the mail outbox with delivered keys. Tightened also when an older version made it 0755.
+ */
+export const privateStateDir = (config: LocalStackConfig): string => {
+  mkdirSync(config.stateDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.stateDir, 0o700);
+  return config.stateDir;
+};
+
 /** A local secret, created once in the state folder so the stack, the ops CLI and tests agree on it. */
 export const localSecret = (config: LocalStackConfig, name: string): string => {
-  const file = join(config.stateDir, name);
+  const file = join(privateStateDir(config), name);
   if (!existsSync(file)) {
-    mkdirSync(config.stateDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
   }
   return readFileSync(file, "utf8").trim();
