@@ -1,10 +1,8 @@
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
+import { containsMarkup } from "../text/markup-text.js";
 import * as z from "../validation/zod-mini.js";
 
 /** Rules for free text that people type and others read: products, comments, messages. */
-
-// `[^<>]*` stops at the next `<`, so scanning stays linear however many `<` a value holds.
-export const HTML_TAG = /<\/?[a-zA-Z!][^<>]*>/;
 
 /**
  * A trimmed text field. Each check aborts the rest once it fails, so a value that is already too long
@@ -33,5 +31,8 @@ export const textField = (
       error: `Field '${field}' must not contain control characters`,
       abort: true,
     }),
-    z.refine((v) => !HTML_TAG.test(v), { error: `Field '${field}' must not contain HTML tags`, abort: true }),
+    z.refine((v) => !containsMarkup(v), {
+      error: `Field '${field}' must not contain HTML tags`,
+      abort: true,
+    }),
   );

@@ -76,6 +76,20 @@ export const decodeBasicEntities = (text: string): string =>
     return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
   });
 
+/**
+ * Whether a browser would read markup in `value`: a `<` that opens a tag (a letter, or `/` and a
+ * letter), a comment, a doctype or a processing instruction, closed or not. Attribute values do not
+ * hide one (`<img alt="<" onerror=…>` is a tag), and `<` before a space or digit ("5 < 6", "<3") is text.
+ */
+export const containsMarkup = (value: string): boolean => {
+  for (let at = value.indexOf("<"); at !== -1; at = value.indexOf("<", at + 1)) {
+    const next = value[at + 1];
+    if (isAsciiLetter(next) || next === "!" || next === "?") return true;
+    if (next === "/" && isAsciiLetter(value[at + 2])) return true;
+  }
+  return false;
+};
+
 /** One pass: removes the markup of `input` and decodes its entities. */
 export const stripMarkupOnce = (input: string): string => {
   let text = "";

@@ -22,6 +22,10 @@ export const acceptedProductValues: readonly { rule: string; overrides: Record<s
     overrides: { text_page: "Compare: a < b and c > d, always." },
   },
   {
+    rule: "a text_page with '<' before a digit, a space or a symbol",
+    overrides: { text_page: "Under 5<10 minutes, <3 our buyers, x <= y, <-- arrows." },
+  },
+  {
     rule: "multi-line text_page and meta_description with tabs and CRLF",
     overrides: {
       text_page: "Line one\nLine two\r\n\tindented line",

@@ -269,6 +269,24 @@ const fieldCases: readonly FieldCase[] = [
     value: "About <!-- hidden -->",
     message: "Field 'meta_description' must not contain HTML tags",
   },
+  {
+    field: "meta_description",
+    rule: "with a tag whose quoted attribute holds a '<' (red-team #12 item 1)",
+    value: 'About <img alt="<" src=x onerror=alert(1)>',
+    message: "Field 'meta_description' must not contain HTML tags",
+  },
+  {
+    field: "meta_description",
+    rule: "with a tag left open at the end",
+    value: "About <script src=//evil.example/x.js",
+    message: "Field 'meta_description' must not contain HTML tags",
+  },
+  {
+    field: "meta_description",
+    rule: "with a processing instruction",
+    value: "About <?xml version='1.0'?>",
+    message: "Field 'meta_description' must not contain HTML tags",
+  },
   // tags
   { field: "tags", rule: "as a number", value: 1, message: "Field 'tags' must be a string" },
   { field: "tags", rule: "as an array", value: ["a", "b"], message: "Field 'tags' must be a string" },
@@ -586,6 +604,7 @@ describe("createProductSchema (POST /products body) refuses bad input", () => {
   // With a quadratic HTML scan a megabyte of "<a" takes minutes and this test times out; the length
   // check must stop validation first.
   it("a 1 MB meta_description of '<a' repeated is refused by its length, before any HTML scan", () => {
+    // (Under the length limit it would be markup too: a browser reads "<a<a…" as one unclosed tag.)
     const body = validCreateBody({ meta_description: "<a".repeat(512 * 1024) });
     expect(refusalOf(createProductSchema, body)).toEqual(
       invalidInput("meta_description", "Field 'meta_description' must be at most 1000 characters"),
@@ -597,8 +616,8 @@ describe("createProductSchema (POST /products body) accepts valid input, Unicode
   const accepted = [
     ...acceptedProductValues,
     {
-      rule: "a 900-character text_page of '<a' repeated (checked for HTML, holds no tag)",
-      overrides: { text_page: "<a".repeat(450) },
+      rule: "a 900-character text_page of '<1' repeated (every '<' checked for markup, none opens a tag)",
+      overrides: { text_page: "<1".repeat(450) },
     },
   ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeBasicEntities, stripMarkupOnce } from "../../../shared/text/markup-text.js";
+import { containsMarkup, decodeBasicEntities, stripMarkupOnce } from "../../../shared/text/markup-text.js";
 
 describe("stripMarkupOnce", () => {
   it.each([
@@ -67,4 +67,26 @@ describe("decodeBasicEntities", () => {
   ])("%j decodes to %j", (input, text) => {
     expect(decodeBasicEntities(input)).toBe(text);
   });
+});
+
+describe("containsMarkup", () => {
+  it.each([
+    '<img alt="<" src=x onerror=alert(1)>',
+    "<b>bold</b>",
+    "text </div>",
+    "<script src=x",
+    "<!-- c -->",
+    "<!DOCTYPE html>",
+    "<?php ?>",
+    "a<b",
+  ])("%j is markup", (value) => {
+    expect(containsMarkup(value)).toBe(true);
+  });
+
+  it.each(["5 < 6", "<3", "5<10", "x <= y", "<-- arrow", "a </ b", "trailing <", "no angle brackets"])(
+    "%j is text",
+    (value) => {
+      expect(containsMarkup(value)).toBe(false);
+    },
+  );
 });
