@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import { isAllowedAddress } from "../network/allowed-address.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import * as z from "../validation/zod-mini.js";
 
@@ -12,8 +14,23 @@ export const isHttpUrl = (value: string): boolean => {
 };
 
 /**
+ * Whether a webhook URL may be saved: no credentials in it, and a host that is a name or an address
+ * the service may call. The URL parser has already turned hex, octal and decimal IPv4 forms into
+ * dotted ones, so `http://0xA9FEA9FE/` is judged as 169.254.169.254. Loopback passes here (the local
+ * stack calls it); names are resolved and judged again at send time, where loopback is refused
+ * outside the local stack.
+ */
+export const isSavableTarget = (value: string): boolean => {
+  const url = new URL(value);
+  if (url.username !== "" || url.password !== "") return false;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(host) === 0 || isAllowedAddress(host, true);
+};
+
+/**
  * A webhook target (`api_url`) as sellers set it on a product or their profile: an absolute http(s)
- * URL, or "" to clear it. The URL parser silently drops tabs and line breaks, so those are refused
+ * URL without credentials and not at a private, link-local (cloud metadata) or reserved address, or
+ * "" to clear it. The URL parser silently drops tabs and line breaks, so those are refused
  * before it sees the value.
  */
 export const apiUrlField = z.string({ error: "Invalid API URL" }).check(
@@ -23,5 +40,6 @@ export const apiUrlField = z.string({ error: "Invalid API URL" }).check(
     error: "Invalid API URL",
     abort: true,
   }),
-  z.refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL" }),
+  z.refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL", abort: true }),
+  z.refine((v) => v === "" || isSavableTarget(v), { error: "Invalid API URL" }),
 );

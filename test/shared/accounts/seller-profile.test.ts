@@ -155,6 +155,14 @@ describe("profileUpdateSchema: api_url", () => {
     { rule: "of 2121 characters", api_url: `https://shop.example/${"a".repeat(2100)}` },
     { rule: "as a number", api_url: 42 },
     { rule: "as null", api_url: null },
+    { rule: "at the cloud metadata address", api_url: "http://169.254.169.254/latest/meta-data" },
+    { rule: "at the metadata address in hexadecimal", api_url: "http://0xA9FEA9FE/hook" },
+    { rule: "at the metadata address as one decimal number", api_url: "http://2852039166/hook" },
+    { rule: "at an IPv4-mapped IPv6 metadata address", api_url: "http://[::ffff:169.254.169.254]/hook" },
+    { rule: "at the EC2 IPv6 metadata address", api_url: "http://[fd00:ec2::254]/hook" },
+    { rule: "at a private address", api_url: "https://10.0.0.1/hook" },
+    { rule: "with credentials", api_url: "https://user:secret@shop.example/hook" },
+    { rule: "with a user name only", api_url: "https://user@shop.example/hook" },
   ])("an api_url $rule is refused with 'Invalid API URL'", ({ api_url }) => {
     expect(refusal({ api_url })).toEqual(invalidInput("api_url", "Invalid API URL"));
   });

@@ -1,7 +1,8 @@
 import type * as Dns from "node:dns/promises";
 import { isIP } from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { isAllowedAddress, RefusedTargetError, resolveTarget } from "../../../shared/webhooks/ssrf-guard.js";
+import { isAllowedAddress } from "../../../shared/network/allowed-address.js";
+import { RefusedTargetError, resolveTarget } from "../../../shared/webhooks/ssrf-guard.js";
 
 // No test in this file may reach a DNS server: "localhost" is answered from /etc/hosts by the real resolver,
 // every other name from this script (a name not in it is unknown, as ".invalid" names always are).
