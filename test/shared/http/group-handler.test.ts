@@ -148,6 +148,9 @@ describe("group handler, v1 envelope (v1-products, POST /products)", () => {
       message: "Internal server error (request id req-v1-boom)",
     });
     expect(response.headers?.["x-request-id"]).toBe("req-v1-boom");
+    // Error answers carry the security headers too (#12 item 10).
+    expect(response.headers?.["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers?.["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(errorSpy).toHaveBeenCalledTimes(1);
     const logged: unknown = JSON.parse(String(errorSpy.mock.calls[0]?.[0]));
     expect(logged).toMatchObject({ level: "error", request_id: "req-v1-boom", route: routeKey });
@@ -252,6 +255,8 @@ describe("group handler, v1 envelope (v1-products, POST /products)", () => {
     expect(response.headers?.["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers?.["x-request-id"]).toBe("req-v1-ok");
     expect(response.headers?.["x-request-id"]).toBe(event.requestContext.requestId);
+    expect(response.headers?.["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers?.["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(parseBody(response)).toEqual({
       status: "success",
       data: { name: "Game key", account: 42, rid: "req-v1-ok" },
