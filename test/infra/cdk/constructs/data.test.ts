@@ -202,6 +202,8 @@ describe("MarketplaceData", () => {
           // The managed CachingOptimized policy.
           CachePolicyId: "658327ea-f89d-4fab-a63d-7e88639e58f6",
           Compress: true,
+          // The managed SecurityHeadersPolicy (nosniff, HSTS, X-Frame-Options, Referrer-Policy).
+          ResponseHeadersPolicyId: "67f7725c-6f97-4210-82d7-5512b31e9d03",
           TargetOriginId: originId,
           ViewerProtocolPolicy: "redirect-to-https",
         },
