@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DynamoDBClient, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { localConfigFromEnv } from "../../infra/local/local-environment.js";
 import { startLocalStack } from "../../infra/local/local-stack.js";
 import { createAccountRepository } from "../../shared/accounts/account-repository.js";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
@@ -16,10 +14,10 @@ import { createPayoutRepository, payoutItem } from "../../shared/payouts/payout-
 import type { ProductRecord } from "../../shared/products/product.js";
 import { createProductRepository, productItem } from "../../shared/products/product-repository.js";
 import { accountService, categoryService } from "../../shared/runtime/dependencies.js";
-import { freePort } from "../support/free-port.js";
 import { createBatchWriter } from "./batch-writer.js";
 import { type LatencySummary, sequentialLatency } from "./latency.js";
 import { createCountingClient } from "./read-counter.js";
+import { throwawayConfig } from "./throwaway-config.js";
 
 /**
  * `npm run bench -- lists`: the seller's three lists (GET /api/v1/products, /orders, /payout/history)
@@ -117,15 +115,7 @@ export const payout = (sellerId: number, i: number): PayoutRecord => {
 
 /** Runs the lists benchmark; returns the budget failures (empty when every budget held). */
 export const runListsBench = async (): Promise<string[]> => {
-  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-lists-"));
-  const config = localConfigFromEnv({
-    ...env,
-    PORT: String(await freePort()),
-    DYNAMODB_LOCAL_PORT: String(await freePort()),
-    FAUXQS_PORT: String(await freePort()),
-    LOCAL_STATE: "memory",
-    LOCAL_STATE_DIR: stateDir,
-  });
+  const { config, stateDir } = await throwawayConfig();
   const stack = await startLocalStack(config);
   const failures: string[] = [];
   const results: ListResult[] = [];

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { localConfigFromEnv } from "../../infra/local/local-environment.js";
+import { rmSync } from "node:fs";
 import { startLocalStack } from "../../infra/local/local-stack.js";
 import { accountService } from "../../shared/runtime/dependencies.js";
-import { freePort } from "../support/free-port.js";
+import { throwawayConfig } from "./throwaway-config.js";
 
 /**
  * `npm run bench -- pipeline`: latency and throughput of the request pipeline on the local stack, over loopback,
@@ -56,16 +53,8 @@ const measure = async (scenario: Scenario) => {
 
 /** Runs the pipeline part; returns its failures (requests that answered an unexpected status). */
 export const runPipelineBench = async (): Promise<string[]> => {
-  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
-  const env = {
-    ...process.env,
-    PORT: String(await freePort()),
-    DYNAMODB_LOCAL_PORT: String(await freePort()),
-    FAUXQS_PORT: String(await freePort()),
-    LOCAL_STATE: "memory",
-    LOCAL_STATE_DIR: stateDir,
-  };
-  const stack = await startLocalStack(localConfigFromEnv(env));
+  const { config, stateDir } = await throwawayConfig();
+  const stack = await startLocalStack(config);
   try {
     const account = await accountService().create({ name: "Bench Store", email: "bench@example.com" });
     const exchange = () =>

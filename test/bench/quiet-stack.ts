@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { DynamoDBClient, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
-import { type LocalStackConfig, localConfigFromEnv } from "../../infra/local/local-environment.js";
+import type { LocalStackConfig } from "../../infra/local/local-environment.js";
 import { type LocalStack, startLocalStack } from "../../infra/local/local-stack.js";
-import { freePort } from "../support/free-port.js";
+import { throwawayConfig } from "./throwaway-config.js";
 
 /**
  * A fresh local stack on random ports, in memory, with nothing running beside the requests a bench
@@ -19,18 +17,9 @@ export interface QuietStack {
 }
 
 export const startQuietStack = async (): Promise<QuietStack> => {
-  const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
-  const config: LocalStackConfig = {
-    ...localConfigFromEnv({
-      ...process.env,
-      PORT: String(await freePort()),
-      DYNAMODB_LOCAL_PORT: String(await freePort()),
-      FAUXQS_PORT: String(await freePort()),
-      LOCAL_STATE: "memory",
-      LOCAL_STATE_DIR: stateDir,
-    }),
-    maintenanceIntervalMs: 3_600_000,
-  };
+  const throwaway = await throwawayConfig();
+  const { stateDir } = throwaway;
+  const config: LocalStackConfig = { ...throwaway.config, maintenanceIntervalMs: 3_600_000 };
   const stack = await startLocalStack(config);
   const raw = new DynamoDBClient({});
   try {
