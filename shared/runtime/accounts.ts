@@ -1,7 +1,8 @@
 import { createAccountService } from "../accounts/account-service.js";
+import { accountStore } from "./account-store.js";
 import { images } from "./image-storage.js";
 import { dataKey } from "./service-keys.js";
-import { accountStore, clockAndRandomness } from "./table.js";
+import { clockAndRandomness } from "./table.js";
 
 /** Account creation, the seller's profile and image, operator credits (imports S3 for the image). */
 export const accountService = () =>

@@ -7,15 +7,11 @@ import { createCommentService } from "../comments/comment-service.js";
 import { createFavoriteRepository } from "../favorites/favorite-repository.js";
 import { createFavoriteService } from "../favorites/favorite-service.js";
 import { systemClock } from "../time/clock.js";
-import {
-  accountStore,
-  catalogueStore,
-  categoryStore,
-  clockAndRandomness,
-  productStore,
-  tableClient,
-  tableName,
-} from "./table.js";
+import { accountStore } from "./account-store.js";
+import { catalogueStore } from "./catalogue-store.js";
+import { categoryStore } from "./category-store.js";
+import { productStore } from "./product-store.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Keeps the catalogue in step with products (fed by the table's stream). */
 export const catalogueIndexer = () =>

@@ -3,6 +3,8 @@
  * the root of their concern instead (a dependency-cruiser rule holds them to it): a bundle carries the
  * AWS clients its roots import, so this barrel would put all five in every function.
  */
+
+export { accountStore } from "./account-store.js";
 export { accountService } from "./accounts.js";
 export { tokenExchange } from "./auth.js";
 export {
@@ -13,6 +15,7 @@ export {
   commentService,
   favoriteService,
 } from "./catalogue.js";
+export { ledgerStore } from "./ledger-store.js";
 export { mailService } from "./mail.js";
 export { buyerOrderService, chatService, deliveryService, orderService } from "./orders.js";
 export { paymentService } from "./payments.js";
@@ -20,5 +23,4 @@ export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";
 export { accessTokens, paymentCallbackSecret } from "./service-keys.js";
-export { accountStore, ledgerStore } from "./table.js";
 export { webhookRedrive, webhookService } from "./webhooks.js";

@@ -4,7 +4,8 @@ import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
 import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
 import { systemClock } from "../time/clock.js";
-import { orderStore, productStore } from "./table.js";
+import { orderStore } from "./order-store.js";
+import { productStore } from "./product-store.js";
 
 let mailer: Mailer | undefined;
 /** SES in AWS (SENDER_ADDRESS); the local outbox file when MAIL_OUTBOX_FILE is set. */

@@ -6,7 +6,9 @@ import { createDeliveryService } from "../delivery/delivery-service.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
-import { clockAndRandomness, orderStore, productStore, tableClient, tableName } from "./table.js";
+import { orderStore } from "./order-store.js";
+import { productStore } from "./product-store.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
 const unpaidOrderMinutes = (): number => {

@@ -1,7 +1,8 @@
 import { createPayoutRepository } from "../payouts/payout-repository.js";
 import { createPayoutService } from "../payouts/payout-service.js";
+import { accountStore } from "./account-store.js";
 import { dataKey } from "./service-keys.js";
-import { accountStore, clockAndRandomness, tableClient, tableName } from "./table.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Payouts: one-time codes, the lock, the debit and the operator's decisions. */
 export const payoutService = () =>

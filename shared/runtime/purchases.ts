@@ -3,15 +3,11 @@ import { createIdempotencyRepository } from "../idempotency/idempotency-reposito
 import { createIdempotentRequests } from "../idempotency/idempotent-request.js";
 import { createPurchaseRepository } from "../purchases/purchase-repository.js";
 import { createPurchaseService } from "../purchases/purchase-service.js";
+import { accountStore } from "./account-store.js";
+import { categoryStore } from "./category-store.js";
+import { productStore } from "./product-store.js";
 import { dataKey } from "./service-keys.js";
-import {
-  accountStore,
-  categoryStore,
-  clockAndRandomness,
-  productStore,
-  tableClient,
-  tableName,
-} from "./table.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Idempotency-Key handling for requests that charge. */
 const idempotentRequests = () =>

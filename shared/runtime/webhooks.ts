@@ -5,16 +5,12 @@ import { postWebhook } from "../webhooks/webhook-client.js";
 import { createWebhookRedrive } from "../webhooks/webhook-redrive.js";
 import { createWebhookRepository } from "../webhooks/webhook-repository.js";
 import { createWebhookService } from "../webhooks/webhook-service.js";
+import { accountStore } from "./account-store.js";
+import { orderStore } from "./order-store.js";
+import { productStore } from "./product-store.js";
 import { jobSender } from "./queues.js";
 import { dataKey } from "./service-keys.js";
-import {
-  accountStore,
-  clockAndRandomness,
-  orderStore,
-  productStore,
-  tableClient,
-  tableName,
-} from "./table.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Payment webhooks to sellers; loopback targets are allowed only in the local stack. */
 export const webhookService = () =>
