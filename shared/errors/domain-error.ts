@@ -20,6 +20,8 @@ export type ErrorKind =
   | "unprocessable"
   /** Too many attempts; the caller must wait. */
   | "rate_limited"
+  /** The request body is larger than the route accepts; refused before it is read. */
+  | "payload_too_large"
   /** A dependency failed in a way the caller should hear about by name (e.g. an upload). */
   | "dependency_failed"
   /** An unexpected failure; its message never carries internals. */
@@ -63,6 +65,17 @@ export const conflict = (message: string, code = "conflict") => new DomainError(
 /** Well-formed but invalid input. */
 export const unprocessable = (message: string, code = "invalid_request", details?: Record<string, unknown>) =>
   new DomainError("unprocessable", code, message, details);
+
+const formatBytes = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/** The body is over the route's limit (bytes); refused before parsing or authentication costs anything. */
+export const payloadTooLarge = (limitBytes: number) =>
+  new DomainError(
+    "payload_too_large",
+    "payload_too_large",
+    `Request body too large (max ${formatBytes(limitBytes)})`,
+  );
 
 /** The capability of a route has not shipped yet. */
 export const notImplemented = () => new DomainError("not_implemented", "not_implemented", "Not implemented");

@@ -11,6 +11,7 @@ const common = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  payload_too_large: 413,
   rate_limited: 429,
   dependency_failed: 500,
   internal: 500,

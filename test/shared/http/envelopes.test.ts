@@ -11,6 +11,7 @@ describe("domain errors in each API version's envelope", () => {
     ["not_found", 404, 404],
     ["conflict", 409, 409],
     ["unprocessable", 422, 422],
+    ["payload_too_large", 413, 413],
     ["rate_limited", 429, 429],
     ["dependency_failed", 500, 500],
     ["internal", 500, 500],
