@@ -14,22 +14,25 @@ const invalidSignature = () => new DomainError("unauthenticated", "invalid_signa
 
 /**
  * The payment provider's signed callback (POST /api/payments/callback). The signature covers the raw
- * bytes, so it is checked before the body is validated: an unsigned body learns nothing of the schema.
+ * bytes, so it is checked before the body is parsed: an unsigned body costs no parsing and learns nothing
+ * of the schema.
  */
 export const handler = createGroupHandler(
   "payments",
   {
     "POST /callback": defineAction({
-      handle: async (request) => {
-        const signature = header(request.event, CALLBACK_SIGNATURE_HEADER);
+      beforeParse: async (rawBody, event) => {
+        const signature = header(event, CALLBACK_SIGNATURE_HEADER);
         // Both secrets load together on a cold start (each once per process): confirming the payment
         // needs the master secret's key right after the signature check.
         const [callbackSecret] = await Promise.all([paymentCallbackSecret(), dataKey()]);
-        if (!request.rawBody || !isValidCallbackSignature(callbackSecret, request.rawBody, signature)) {
+        if (!rawBody || !isValidCallbackSignature(callbackSecret, rawBody, signature)) {
           throw invalidSignature();
         }
-        return { data: await paymentService().applyCallback(validate(paymentCallbackSchema, request.body)) };
       },
+      handle: async (request) => ({
+        data: await paymentService().applyCallback(validate(paymentCallbackSchema, request.body)),
+      }),
     }),
   },
   accessTokens,

@@ -1,5 +1,6 @@
 import { notFound } from "../../shared/errors/domain-error.js";
 import { header } from "../../shared/http/api-request.js";
+import { UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
@@ -77,6 +78,7 @@ export const handler = createGroupHandler(
       },
     }),
     "POST /products/img": defineAction({
+      maxBodyBytes: UPLOAD_BODY_LIMIT_BYTES,
       handle: async (request) => {
         const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {
           fileSize: MAX_IMAGE_BYTES,

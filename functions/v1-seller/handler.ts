@@ -1,5 +1,6 @@
 import { profileUpdateSchema } from "../../shared/accounts/seller-profile.js";
 import { header } from "../../shared/http/api-request.js";
+import { UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
@@ -26,6 +27,7 @@ export const handler = createGroupHandler(
       }),
     }),
     "POST /seller/img": defineAction({
+      maxBodyBytes: UPLOAD_BODY_LIMIT_BYTES,
       handle: async (request) => {
         const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {
           fileSize: MAX_IMAGE_BYTES,

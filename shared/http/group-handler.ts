@@ -5,8 +5,10 @@ import { notFound, notImplemented } from "../errors/domain-error.js";
 import { validate } from "../validation/validate.js";
 import type * as z from "../validation/zod-mini.js";
 import type { ApiContext, ApiRequest } from "./api-request.js";
+import { JSON_BODY_LIMIT_BYTES } from "./body-limits.js";
 import { type EnvelopeKind, jsonResponse, type RouteResult, successBody } from "./envelopes.js";
 import { authenticate } from "./middleware/authenticate.js";
+import { bodySize } from "./middleware/body-size.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
@@ -20,6 +22,13 @@ export interface RouteAction<TSchema extends Schema = Schema, TQuery extends Sch
   readonly body?: TSchema;
   /** The query string's parameters; unknown or invalid ones are refused, each named. */
   readonly query?: TQuery;
+  /** The largest body the route reads, in bytes (default: the JSON limit); larger bodies are a 413. */
+  readonly maxBodyBytes?: number;
+  /**
+   * A check over the raw bytes that must pass before the body is parsed: the payment callback's
+   * signature, so an unsigned body costs no parsing.
+   */
+  readonly beforeParse?: (rawBody: Buffer | undefined, event: APIGatewayProxyEventV2) => Promise<void>;
   handle(request: ApiRequest<z.infer<TSchema>, z.infer<TQuery>>): Promise<RouteResult>;
 }
 
@@ -42,11 +51,20 @@ const pipeline = (
   tokens: () => Promise<AccessTokens>,
   action: RouteAction,
 ): ApiHandler => {
+  // Cheapest refusals first: a body over the limit and a caller without a token cost nothing to parse.
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId(kind))
     .use(errorEnvelope(kind))
-    .use(jsonBody());
+    .use(bodySize(action.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES));
   if (auth === "bearer") handler.use(authenticate(kind, tokens));
+  const { beforeParse } = action;
+  if (beforeParse) {
+    handler.use({
+      name: "before-parse",
+      before: ({ event, context }) => beforeParse(context.api.rawBody, event),
+    });
+  }
+  handler.use(jsonBody());
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
     const body = action.body ? validate(action.body, state.body) : state.body;
@@ -80,7 +98,7 @@ const unknownRoute: RouteAction = {
 
 /**
  * Builds an endpoint group's Lambda handler: every route of the group from the route table gets the
- * middleware chain (request id → error envelope → JSON body → auth → validation); routes without an
+ * middleware chain (request id → error envelope → body size → auth → raw-body check → JSON body → validation); routes without an
  * action answer 501 and route keys outside the table (the version's catch-all) answer 404.
  */
 export const createGroupHandler = (

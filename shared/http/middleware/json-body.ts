@@ -2,19 +2,24 @@ import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { badRequest } from "../../errors/domain-error.js";
 import { type ApiContext, header } from "../api-request.js";
+import { MAX_JSON_DEPTH } from "../body-limits.js";
+import { nestsDeeperThan } from "../json-depth.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const RAW_TYPES = /^(multipart\/|image\/|application\/octet-stream)/;
+const REPLACEMENT_CHARACTER = "\uFFFD";
 
-/** Reads the body (base64 when API Gateway says so) and parses it as JSON unless it is declared as something else. */
+/**
+ * Parses the body the body-size middleware kept as JSON, unless it is declared as an upload. Runs after
+ * authentication, so an anonymous caller never gets a body parsed.
+ */
 export const jsonBody = (): Middleware => ({
   name: "json-body",
   before: ({ event, context }) => {
-    if (event.body === undefined || event.body === null || event.body === "") return;
-    const raw = Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8");
-    context.api.rawBody = raw;
+    const raw = context.api.rawBody;
+    if (raw === undefined || raw.length === 0) return;
     const contentType = header(event, "content-type")?.toLowerCase() ?? "";
     // Uploads stay raw for their route to read. Anything else is JSON, including curl's `-d` default
     // of application/x-www-form-urlencoded, because both APIs speak only JSON.
@@ -26,7 +31,13 @@ export const jsonBody = (): Middleware => ({
     } catch {
       throw badRequest("Invalid JSON");
     }
+    // A text body reaches us already decoded by the gateway, which turns invalid bytes into U+FFFD; the
+    // character itself is what those bytes left, so it is refused too (JSON's `\ufffd` escape still passes).
+    if (!event.isBase64Encoded && text.includes(REPLACEMENT_CHARACTER)) throw badRequest("Invalid JSON");
     if (text.trim() === "") return;
+    if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+      throw badRequest(`Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+    }
     try {
       context.api.body = JSON.parse(text);
     } catch {

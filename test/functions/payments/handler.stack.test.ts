@@ -83,6 +83,20 @@ describe("POST /api/payments/callback", () => {
     expect((await stores().orders.get(order.id_order))?.status).toBe("wait");
   });
 
+  it("an unsigned body is refused before it is parsed: malformed or deeply nested JSON answers 401, not 400", async () => {
+    for (const body of ["{not json", `${"[".repeat(100_000)}${"]".repeat(100_000)}`]) {
+      const response = await callback(body);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        ok: false,
+        code: "invalid_signature",
+        message: "Invalid signature",
+        http_status: 401,
+        error: { code: "invalid_signature" },
+      });
+    }
+  });
+
   it("acknowledges a signed non-success status without confirming anything", async () => {
     const order = await waitingOrder();
     const response = await signed({

@@ -1,69 +1,12 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type AccessTokens, createAccessTokens } from "../../../shared/auth/access-tokens.js";
 import { createGroupHandler, defineAction } from "../../../shared/http/group-handler.js";
+import { buildContext, buildEvent, parseBody } from "../../support/lambda-events.js";
 
 const key = new TextEncoder().encode("x".repeat(32));
 const accessTokens = createAccessTokens(key);
 const tokens = async (): Promise<AccessTokens> => createAccessTokens(key);
-
-let requestCounter = 0;
-
-interface EventOptions {
-  readonly routeKey: string;
-  readonly token?: string;
-  readonly body?: string;
-  readonly contentType?: string;
-  readonly requestId?: string;
-}
-
-const buildEvent = (options: EventOptions): APIGatewayProxyEventV2 => {
-  const [method = "GET", path = "/"] = options.routeKey.split(" ");
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  if (options.contentType !== undefined) headers["content-type"] = options.contentType;
-  requestCounter += 1;
-  const event: APIGatewayProxyEventV2 = {
-    version: "2.0",
-    routeKey: options.routeKey,
-    rawPath: path,
-    rawQueryString: "",
-    headers,
-    requestContext: {
-      accountId: "123456789012",
-      apiId: "api",
-      domainName: "api.example.test",
-      domainPrefix: "api",
-      http: { method, path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "vitest" },
-      requestId: options.requestId ?? `req-${requestCounter}`,
-      routeKey: options.routeKey,
-      stage: "$default",
-      time: "01/Jan/2025:00:00:00 +0000",
-      timeEpoch: 1735689600000,
-    },
-    isBase64Encoded: false,
-  };
-  if (options.body !== undefined) event.body = options.body;
-  return event;
-};
-
-const buildContext = (): Context => ({
-  callbackWaitsForEmptyEventLoop: true,
-  functionName: "marketplace-test",
-  functionVersion: "$LATEST",
-  invokedFunctionArn: "arn:aws:lambda:eu-central-1:123456789012:function:marketplace-test",
-  memoryLimitInMB: "256",
-  awsRequestId: "lambda-request-id",
-  logGroupName: "/aws/lambda/marketplace-test",
-  logStreamName: "stream",
-  getRemainingTimeInMillis: () => 30_000,
-  done: () => {},
-  fail: () => {},
-  succeed: () => {},
-});
-
-const parseBody = (response: APIGatewayProxyStructuredResultV2): unknown => JSON.parse(response.body ?? "");
 
 const v1Token = async () => (await accessTokens.issue(42, "v1")).token;
 const v2Token = async () => (await accessTokens.issue(42, "v2")).token;
