@@ -112,6 +112,7 @@ export const applyLocalEnvironment = (config: LocalStackConfig): void => {
     WEBHOOK_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooks}`,
     EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
     WEBHOOK_DLQ_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooksDeadLetter}`,
+    EMAIL_DLQ_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emailsDeadLetter}`,
     PUBLIC_BASE_URL: endpoints.gateway,
     MASTER_SECRET: localSecret(config, "master-secret"),
     PAYMENT_CALLBACK_SECRET: localSecret(config, "payment-callback-secret"),

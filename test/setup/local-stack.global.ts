@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
     "PUBLIC_IMAGE_BASE_URL",
     "WEBHOOK_QUEUE_URL",
     "WEBHOOK_DLQ_URL",
+    "EMAIL_DLQ_URL",
     "EMAIL_QUEUE_URL",
     "MAIL_OUTBOX_FILE",
     "WEBHOOK_RETRY_DELAYS_SECONDS",
