@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { textField as text } from "../fields/text-field.js";
 import { hasControlCharacters } from "../text/control-characters.js";
+import { hasStrayInvisibleCharacters } from "../text/invisible-characters.js";
+import { lookalikeKey } from "../text/lookalike-key.js";
 import * as z from "../validation/zod-mini.js";
 
 /**
@@ -35,7 +38,12 @@ export const productFields = {
   id_categories: z
     .int({ error: "Invalid category id" })
     .check(z.positive("Invalid category id"), z.lte(2_147_483_647, "Invalid category id")),
-  name: text("name", { min: 3, max: 255, lengthMessage: "Name must be between 3 and 255 characters" }),
+  // Invisible characters are format controls to Unicode (category Cf), refused as the others are.
+  name: text("name", { min: 3, max: 255, lengthMessage: "Name must be between 3 and 255 characters" }).check(
+    z.refine((v) => !hasStrayInvisibleCharacters(v), {
+      error: "Field 'name' must not contain control characters",
+    }),
+  ),
   meta_title: text("meta_title", { max: 255 }),
   meta_description: text("meta_description", { max: 1000, multiLine: true }),
   tags: commaList("tags", 1, 1000),
@@ -68,5 +76,19 @@ export const contentFields = [
   "id_categories",
 ] as const;
 
-/** Names compare case-insensitively and after Unicode normalisation, so look-alike duplicates are refused. */
-export const normalizeName = (name: string): string => name.normalize("NFC").trim().toLowerCase();
+/**
+ * A folded name longer than this many UTF-8 bytes is keyed by its SHA-256: the key is part of a
+ * partition key (at most 2,048 bytes), and NFKC can make one character of a name eighteen.
+ */
+const MAX_NAME_KEY_BYTES = 1024;
+
+/**
+ * The key a seller's product names are unique by: names a reader would take for one another share it
+ * (`lookalikeKey`: NFKC, no invisible characters, one kind of space, trimmed, case-folded).
+ */
+export const normalizeName = (name: string): string => {
+  const key = lookalikeKey(name);
+  return Buffer.byteLength(key, "utf8") <= MAX_NAME_KEY_BYTES
+    ? key
+    : `sha256:${createHash("sha256").update(key, "utf8").digest("hex")}`;
+};

@@ -144,6 +144,20 @@ const fieldCases: readonly FieldCase[] = [
     value: "Two\nlines",
     message: "Field 'name' must not contain control characters",
   },
+  ...[
+    { rule: "with a zero-width space", value: "Elden\u200b Ring" },
+    { rule: "with a byte order mark inside", value: "Elden\ufeff Ring" },
+    { rule: "with a soft hyphen", value: "El\u00adden Ring" },
+    { rule: "with a word joiner", value: "Elden\u2060 Ring" },
+    { rule: "of Hangul fillers only (a blank-looking name)", value: "\u3164\u3164\u3164" },
+    { rule: "with tag characters outside a flag (hidden text)", value: "Elden Ring\u{e0041}\u{e0042}" },
+    { rule: "with an interlinear annotation character", value: "Elden\ufff9 Ring" },
+  ].map(({ rule, value }) => ({
+    field: "name",
+    rule,
+    value,
+    message: "Field 'name' must not contain control characters",
+  })),
   {
     field: "name",
     rule: "with a <script> tag",
@@ -615,6 +629,18 @@ describe("createProductSchema (POST /products body) refuses bad input", () => {
 describe("createProductSchema (POST /products body) accepts valid input, Unicode included, unchanged", () => {
   const accepted = [
     ...acceptedProductValues,
+    // Invisible characters that scripts and emoji need stay allowed in names.
+    { rule: "a Persian name with a zero-width non-joiner", overrides: { name: "کلید بازی می\u200cخواهم" } },
+    { rule: "a name with a ZWJ emoji sequence", overrides: { name: "Family pack 👨\u200d👩\u200d👧" } },
+    { rule: "a name with an emoji variation selector", overrides: { name: "Gift card ❤\ufe0f" } },
+    {
+      rule: "a name with a subdivision flag (tag characters inside the flag)",
+      overrides: { name: "Scotland key 🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}" },
+    },
+    {
+      rule: "a mixed-direction name with a right-to-left mark",
+      overrides: { name: "مفتاح\u200f Steam key" },
+    },
     {
       rule: "a 900-character text_page of '<1' repeated (every '<' checked for markup, none opens a tag)",
       overrides: { text_page: "<1".repeat(450) },
