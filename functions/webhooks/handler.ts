@@ -1,15 +1,21 @@
 import { webhookJobSchema } from "../../shared/queue/queue-messages.js";
 import { createQueueConsumer } from "../../shared/queue/sqs-batch.js";
+import { webhookDeadLetters } from "../../shared/runtime/dead-letters.js";
 import { webhookRetry } from "../../shared/runtime/queues.js";
 import { webhookService } from "../../shared/runtime/webhooks.js";
 
 /** Webhook sender, fed by the webhook queue: a failed attempt waits its growing delay, then goes again. */
-export const handler = createQueueConsumer("webhooks", webhookJobSchema, async (job, record) => {
-  const attempt = Number(record.attributes?.ApproximateReceiveCount ?? "1");
-  try {
-    await webhookService().send(job, attempt);
-  } catch (error) {
-    await webhookRetry().postpone(record.receiptHandle, attempt);
-    throw error;
-  }
-});
+export const handler = createQueueConsumer(
+  "webhooks",
+  webhookJobSchema,
+  async (job, record) => {
+    const attempt = Number(record.attributes?.ApproximateReceiveCount ?? "1");
+    try {
+      await webhookService().send(job, attempt);
+    } catch (error) {
+      await webhookRetry().postpone(record.receiptHandle, attempt);
+      throw error;
+    }
+  },
+  webhookDeadLetters,
+);

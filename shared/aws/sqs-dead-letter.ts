@@ -2,8 +2,36 @@ import {
   ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
+  SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
+import type { SQSRecord } from "aws-lambda";
+import type { PoisonSink } from "../queue/sqs-batch.js";
+
+/** SQS caps a message attribute value at 256 KB; a reason is a line or two, cut to stay readable. */
+const MAX_REASON_LENGTH = 1000;
+
+let sharedClient: SQSClient | undefined;
+
+/**
+ * A poison sink onto a dead-letter queue: the record's body unchanged (so an operator can re-drive it
+ * once fixed), with why it was refused and where it came from as message attributes.
+ */
+export const createDeadLetterSink =
+  (queueUrl: string, client?: SQSClient): PoisonSink =>
+  async (record: SQSRecord, reason: string) => {
+    sharedClient ??= client ?? new SQSClient({});
+    await (client ?? sharedClient).send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl,
+        MessageBody: record.body,
+        MessageAttributes: {
+          poison_reason: { DataType: "String", StringValue: reason.slice(0, MAX_REASON_LENGTH) },
+          source_message_id: { DataType: "String", StringValue: record.messageId },
+        },
+      }),
+    );
+  };
 
 /**
  * Removes from a dead-letter queue the messages whose body matches, leaving every other message as it

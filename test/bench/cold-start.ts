@@ -50,12 +50,13 @@ const clients: Record<string, string> = {
 /**
  * The clients each function needs for its own work (the budget's baseline), as opposed to those its
  * bundle happens to carry: every API group reads the table and the master secret; image groups write to
- * S3; the mailer reads the table and sends with SES (no secret); the webhook sender and the outbox forwarder use SQS.
+ * S3; the mailer reads the table and sends with SES (no secret) and SQS (malformed jobs to its dead-letter
+ * queue); the webhook sender and the outbox forwarder use SQS.
  */
 const API = ["client-dynamodb", "client-secrets-manager"];
 const needs: Record<string, string[]> = {
   "catalogue-indexer": ["client-dynamodb"],
-  mailer: ["client-dynamodb", "client-ses"],
+  mailer: ["client-dynamodb", "client-ses", "client-sqs"],
   maintenance: ["client-dynamodb"],
   outbox: ["client-sqs"],
   payments: API,

@@ -92,10 +92,13 @@ export class MarketplaceWorkers {
         ...data.baseEnvironment,
         PUBLIC_BASE_URL: props.apiUrl,
         WEBHOOK_QUEUE_URL: this.webhooks.queue.queueUrl,
+        // A message it can never read goes here at once instead of waiting out the retry schedule.
+        WEBHOOK_DLQ_URL: this.webhooks.deadLetter.queueUrl,
       },
       timeout: workerTimeout,
     });
     data.grant(this.webhookSender.role, { table: "read-write", masterSecret: true, images: false });
+    this.webhooks.deadLetter.grantSendMessages(this.webhookSender.role);
     this.webhookSender.function.addEventSource(
       new SqsEventSource(this.webhooks.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );
@@ -107,11 +110,13 @@ export class MarketplaceWorkers {
       environment: {
         ...data.baseEnvironment,
         SENDER_ADDRESS: senderIdentity.includes("@") ? senderIdentity : `no-reply@${senderIdentity}`,
+        EMAIL_DLQ_URL: this.emails.deadLetter.queueUrl,
       },
       timeout: workerTimeout,
     });
     // Read the order and product; write only the order's "e-mail sent" mark.
     data.grant(this.mailer.role, { table: "read-write", masterSecret: false, images: false });
+    this.emails.deadLetter.grantSendMessages(this.mailer.role);
     this.mailer.function.addEventSource(
       new SqsEventSource(this.emails.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );

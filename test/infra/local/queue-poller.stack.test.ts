@@ -6,11 +6,12 @@ import {
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import type { SQSEvent } from "aws-lambda";
-import { afterAll, describe, expect, it } from "vitest";
+import type { SQSEvent, SQSRecord } from "aws-lambda";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { localQueueUrl } from "../../../infra/local/provision.js";
 import { startQueuePoller } from "../../../infra/local/queue-poller.js";
+import { createDeadLetterSink } from "../../../shared/aws/sqs-dead-letter.js";
 import { createQueueConsumer } from "../../../shared/queue/sqs-batch.js";
 
 const sqs = new SQSClient({});
@@ -36,6 +37,23 @@ const queueWithDeadLetter = async (maxReceiveCount: number) => {
   return { url: localQueueUrl(endpoint, name), deadLetterUrl };
 };
 
+const record = (messageId: string, body: string): SQSRecord => ({
+  messageId,
+  receiptHandle: "r",
+  body,
+  attributes: {
+    ApproximateReceiveCount: "1",
+    SentTimestamp: "0",
+    SenderId: "s",
+    ApproximateFirstReceiveTimestamp: "0",
+  },
+  messageAttributes: {},
+  md5OfBody: "",
+  eventSource: "aws:sqs",
+  eventSourceARN: "arn",
+  awsRegion: "us-east-1",
+});
+
 const waitFor = async (condition: () => boolean, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -49,10 +67,17 @@ describe("queue poller with a real SQS (fauxqs)", () => {
     const { url, deadLetterUrl } = await queueWithDeadLetter(2);
     const attempts = new Map<string, number>();
     const events: SQSEvent[] = [];
-    const handler = createQueueConsumer("test", z.object({ n: z.number() }), async ({ n }) => {
-      attempts.set(String(n), (attempts.get(String(n)) ?? 0) + 1);
-      if (n === 2) throw new Error("always fails");
-    });
+    const handler = createQueueConsumer(
+      "test",
+      z.object({ n: z.number() }),
+      async ({ n }) => {
+        attempts.set(String(n), (attempts.get(String(n)) ?? 0) + 1);
+        if (n === 2) throw new Error("always fails");
+      },
+      createDeadLetterSink(deadLetterUrl, sqs),
+    );
+    // Message 2's two failures are logged at error level; the log is this test's expected noise.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const poller = await startQueuePoller(
       sqs,
       url,
@@ -83,38 +108,102 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       expect(record?.eventSource).toBe("aws:sqs");
       expect(record?.eventSourceARN).toMatch(/^arn:aws:sqs:.+:poller-test-/);
       expect(record?.attributes.ApproximateReceiveCount).toBe("1");
+      expect(errors).toHaveBeenCalledTimes(2);
     } finally {
       await poller.stop();
+      errors.mockRestore();
     }
   });
 
-  it("reports a body that is not JSON or fails its schema as a batch item failure", async () => {
-    const handler = createQueueConsumer("test", z.object({ n: z.number() }), async () => undefined);
-    const record = (messageId: string, body: string) => ({
-      messageId,
-      receiptHandle: "r",
-      body,
-      attributes: {
-        ApproximateReceiveCount: "1",
-        SentTimestamp: "0",
-        SenderId: "s",
-        ApproximateFirstReceiveTimestamp: "0",
+  it("sends a body that is not JSON or fails its schema to the dead-letter sink at once, not back to the queue", async () => {
+    const poisoned: Array<[string, string]> = [];
+    const handler = createQueueConsumer(
+      "test",
+      z.object({ n: z.number() }),
+      async () => undefined,
+      async (record, reason) => {
+        poisoned.push([record.messageId, reason]);
       },
-      messageAttributes: {},
-      md5OfBody: "",
-      eventSource: "aws:sqs",
-      eventSourceARN: "arn",
-      awsRegion: "us-east-1",
-    });
-    const original = console.error;
-    console.error = () => undefined;
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const result = await handler({
         Records: [record("a", "not json"), record("b", '{"n":"one"}'), record("c", '{"n":1}')],
       });
-      expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: "a" }, { itemIdentifier: "b" }] });
+      expect(result).toEqual({ batchItemFailures: [] });
+      expect(poisoned).toEqual([
+        ["a", "Message body is not JSON"],
+        [
+          "b",
+          "Message does not match its schema: ✖ Invalid input: expected number, received string\n  → at n",
+        ],
+      ]);
+      expect(warn).toHaveBeenCalledTimes(2);
     } finally {
-      console.error = original;
+      warn.mockRestore();
+    }
+  });
+
+  it("a malformed record whose dead-letter send fails is reported failed, so SQS keeps it", async () => {
+    const handler = createQueueConsumer(
+      "test",
+      z.object({ n: z.number() }),
+      async () => undefined,
+      async () => {
+        throw new Error("dead-letter queue unreachable");
+      },
+    );
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const result = await handler({ Records: [record("a", "not json"), record("c", '{"n":1}')] });
+      expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: "a" }] });
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it("through real SQS a malformed message reaches the dead-letter queue after one receive, body unchanged, with its reason", async () => {
+    const { url, deadLetterUrl } = await queueWithDeadLetter(11);
+    let received = 0;
+    const handler = createQueueConsumer(
+      "test",
+      z.object({ n: z.number() }),
+      async () => undefined,
+      createDeadLetterSink(deadLetterUrl, sqs),
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const poller = await startQueuePoller(
+      sqs,
+      url,
+      async (event) => {
+        received += event.Records.length;
+        return handler(event);
+      },
+      { waitSeconds: 1 },
+    );
+    try {
+      const sent = await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "{oops" }));
+      let dead: Array<{ body?: string; reason?: string; source?: string }> = [];
+      const deadline = Date.now() + 10_000;
+      while (dead.length === 0 && Date.now() < deadline) {
+        const messages = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: deadLetterUrl,
+            WaitTimeSeconds: 1,
+            MessageAttributeNames: ["All"],
+          }),
+        );
+        dead = (messages.Messages ?? []).map((m) => ({
+          body: m.Body,
+          reason: m.MessageAttributes?.poison_reason?.StringValue,
+          source: m.MessageAttributes?.source_message_id?.StringValue,
+        }));
+      }
+      expect(dead).toEqual([{ body: "{oops", reason: "Message body is not JSON", source: sent.MessageId }]);
+      expect(received).toBe(1);
+    } finally {
+      await poller.stop();
+      warn.mockRestore();
     }
   });
 });

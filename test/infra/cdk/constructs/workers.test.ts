@@ -256,12 +256,17 @@ describe("MarketplaceWorkers", () => {
           ...table,
           PUBLIC_BASE_URL: apiUrl,
           WEBHOOK_QUEUE_URL: { Ref: "WebhooksQueue53D37C2C" },
+          WEBHOOK_DLQ_URL: { Ref: "WebhooksDeadLetter2DFAD1BB" },
         },
       },
       Mailer: {
         description: "Sends buyer e-mails through SES",
         timeout: 30,
-        environment: { ...table, SENDER_ADDRESS: "no-reply@example.com" },
+        environment: {
+          ...table,
+          SENDER_ADDRESS: "no-reply@example.com",
+          EMAIL_DLQ_URL: { Ref: "EmailsDeadLetterDA7B4416" },
+        },
       },
       OutboxForwarder: {
         description: "Forwards outbox events from the table stream to the webhook and e-mail queues",
@@ -318,11 +323,14 @@ describe("MarketplaceWorkers", () => {
         actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
         resources: [{ Ref: "MasterSecretA11BF785" }],
       },
+      // Malformed messages go to the dead-letter queue at once.
+      send("WebhooksDeadLetter2DFAD1BB"),
       consume("WebhooksQueue53D37C2C"),
     ]);
     expect(view.statementsOf("Mailer")).toEqual([
       logsStatement(logGroup("Mailer")),
       tableReadWrite,
+      send("EmailsDeadLetterDA7B4416"),
       consume("EmailsQueue3086DFE6"),
       {
         effect: "Allow",
