@@ -1,4 +1,9 @@
-/** An image format we accept, recognised by its leading bytes, never by the declared type or name. */
+import { isWholeGif } from "./gif-structure.js";
+import { isWholeJpeg } from "./jpeg-structure.js";
+import { isWholePng } from "./png-structure.js";
+import { isWholeWebp } from "./webp-structure.js";
+
+/** An image format we accept, recognised by its bytes, never by the declared type or name. */
 export interface ImageFormat {
   readonly extension: "jpg" | "png" | "webp" | "gif";
   readonly contentType: string;
@@ -12,8 +17,18 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
-/** The format of an image's bytes: JPEG, PNG, WebP or GIF; undefined for anything else. */
+/**
+ * The format of an image's bytes: JPEG, PNG, WebP or GIF, recognised by its leading bytes and then
+ * walked to its end, so a file with anything appended after the image (an HTML page, a script, a
+ * second file) or cut short is undefined like anything else.
+ */
 export const detectImageFormat = (bytes: Uint8Array): ImageFormat | undefined => {
+  const format = leadingFormat(bytes);
+  return format && wholeFile[format.extension](bytes) ? format : undefined;
+};
+
+/** The format the leading bytes (the "magic number") announce. */
+const leadingFormat = (bytes: Uint8Array): ImageFormat | undefined => {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: "jpg", contentType: "image/jpeg" };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
     return { extension: "png", contentType: "image/png" };
@@ -25,4 +40,12 @@ export const detectImageFormat = (bytes: Uint8Array): ImageFormat | undefined =>
     return { extension: "webp", contentType: "image/webp" };
   }
   return undefined;
+};
+
+/** Each format's whole-file check; each expects bytes that start with its leading bytes. */
+const wholeFile: Record<ImageFormat["extension"], (bytes: Uint8Array) => boolean> = {
+  jpg: isWholeJpeg,
+  png: isWholePng,
+  gif: isWholeGif,
+  webp: isWholeWebp,
 };

@@ -42,10 +42,13 @@ export const createProduct = async (token: string, body: Record<string, unknown>
   return id;
 };
 
-/** A 1×1 PNG, the smallest real image. */
+/**
+ * A 1×1 PNG (one red pixel), the smallest real image: IHDR, IDAT and IEND with correct lengths, CRCs
+ * and zlib data, so it passes the whole-file check uploads get.
+ */
 export const tinyPng = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-    "1f15c4890000000d49444154789c63f80f00000101000518d84e0000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489" +
+    "0000000d4944415478da63f8cfc0f01f00050001ff56c72f0d0000000049454e44ae426082",
   "hex",
 );
 

@@ -6,7 +6,7 @@ import { createProductRepository } from "../../../shared/products/product-reposi
 import { acceptedProductValues } from "../../support/accepted-product-values.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { type JsonResponse, request } from "../../support/http.js";
-import { MB, pngOf, refusedImages } from "../../support/images.js";
+import { MB, pngOf, refusedImages, tinyGif, tinyJpeg, tinyWebp } from "../../support/images.js";
 import {
   createProduct,
   createTestCategory,
@@ -562,21 +562,6 @@ describe("POST /api/v1/products/moderation refuses bad input", () => {
   });
 });
 
-/** Minimal byte buffers that start with each accepted format's signature. */
-const jpegBytes = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
-]);
-const gifBytes = Buffer.concat([
-  Buffer.from("GIF89a", "ascii"),
-  Buffer.from([0x01, 0x00, 0x01, 0x00, 0x00, 0x3b]),
-]);
-const webpBytes = Buffer.concat([
-  Buffer.from("RIFF", "ascii"),
-  Buffer.from([0x1a, 0x00, 0x00, 0x00]),
-  Buffer.from("WEBPVP8L", "ascii"),
-  Buffer.from([0x0d, 0x00, 0x00, 0x00, 0x2f, 0x00, 0x00, 0x00]),
-]);
-
 /** Sends a hand-built FormData as multipart/form-data with the boundary the encoder chose. */
 const postForm = async (token: string, path: string, form: FormData): Promise<JsonResponse> => {
   const encoded = new Response(form);
@@ -689,9 +674,9 @@ describe("POST /api/v1/products/img recognises images by their bytes, not the de
   });
 
   it.each([
-    { format: "JPEG", bytes: jpegBytes, extension: "jpg", contentType: "image/jpeg" },
-    { format: "GIF", bytes: gifBytes, extension: "gif", contentType: "image/gif" },
-    { format: "WebP", bytes: webpBytes, extension: "webp", contentType: "image/webp" },
+    { format: "JPEG", bytes: tinyJpeg, extension: "jpg", contentType: "image/jpeg" },
+    { format: "GIF", bytes: tinyGif, extension: "gif", contentType: "image/gif" },
+    { format: "WebP", bytes: tinyWebp, extension: "webp", contentType: "image/webp" },
     { format: "PNG of exactly 4 MB", bytes: pngOf(4 * MB), extension: "png", contentType: "image/png" },
   ])(
     "a $format declared as application/octet-stream is accepted and served as $contentType",
