@@ -1,16 +1,19 @@
 import type { CreatedAccount } from "../../shared/accounts/account-service.js";
 import { accountService } from "../../shared/runtime/dependencies.js";
 import { request } from "./http.js";
+import { watchAccount } from "./leak-scan.js";
 
 let counter = 0;
 
 /** Creates a fresh seller account in the stack under test, through the same service as the ops CLI. */
 export const createTestAccount = async (name?: string): Promise<CreatedAccount> => {
   counter += 1;
-  return accountService().create({
-    name: name ?? `Test Store ${process.pid}-${counter}`,
-    email: `seller${process.pid}-${counter}@example.com`,
-  });
+  return accountService()
+    .create({
+      name: name ?? `Test Store ${process.pid}-${counter}`,
+      email: `seller${process.pid}-${counter}@example.com`,
+    })
+    .then(watchAccount);
 };
 
 /** Exchanges an API key for a token of one version over HTTP; fails the test if the exchange fails. */

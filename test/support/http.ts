@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { scanResponse } from "./leak-scan.js";
 
 /** A response read whole: status, headers and the parsed JSON body. */
 export interface JsonResponse {
@@ -8,7 +9,10 @@ export interface JsonResponse {
   readonly text: string;
 }
 
-/** Sends a request to the local gateway under test and parses its JSON body. */
+/**
+ * Sends a request to the local gateway under test and parses its JSON body. Every response is scanned
+ * for the secrets test support registered (leak-scan.ts): a leak throws, failing the test that asked.
+ */
 export const request = async (
   method: string,
   path: string,
@@ -20,6 +24,7 @@ export const request = async (
     body: options.body,
   });
   const text = await response.text();
+  scanResponse({ method, path, requestHeaders: options.headers, responseHeaders: response.headers, text });
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -6,6 +6,7 @@ import { createOrderService } from "../../shared/orders/order-service.js";
 import { createProductRepository } from "../../shared/products/product-repository.js";
 import { productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
+import { watchBuyerEmail } from "./leak-scan.js";
 import {
   createProduct,
   createTestCategory,
@@ -86,6 +87,7 @@ export const paidOrder = async (overrides: Record<string, unknown> = {}) => {
     quantity: 1,
     email: `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
   });
+  watchBuyerEmail((await stores().orders.get(order.id_order))?.buyer_email);
   await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" });
   return { ...seller, order, deliveryToken: await deliveryTokenFor(order.id_order) };
 };
