@@ -49,9 +49,22 @@ export const stopChild = async (child: ChildProcess, graceMs = 5000): Promise<vo
 
 /** A child that has been spawned, and the promise that it is ready to serve. */
 export interface StartingChild {
+  /** How messages name it: "DynamoDB Local", "fauxqs". */
+  readonly name: string;
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
 }
+
+/** How a child ended: its exit code, or the signal that ended it. */
+export interface ChildExit {
+  readonly name: string;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** "DynamoDB Local exited unexpectedly (signal SIGKILL)": which child, and how it ended. */
+export const describeUnexpectedExit = (exit: ChildExit): string =>
+  `${exit.name} exited unexpectedly (${exit.signal === null ? `exit code ${exit.code}` : `signal ${exit.signal}`})`;
 
 /** Fails when something already listens on the port, so a stale process is never mistaken for ours. */
 export const assertPortFree = async (name: string, host: string, port: number): Promise<void> => {

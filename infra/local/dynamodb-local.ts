@@ -31,5 +31,5 @@ export const startDynamoDbLocal = async (config: LocalStackConfig): Promise<Star
   const ready = Promise.race([waitUntilReady("DynamoDB Local", child, probe, output), spawnError]).finally(
     () => client.destroy(),
   );
-  return { child, ready };
+  return { name: "DynamoDB Local", child, ready };
 };

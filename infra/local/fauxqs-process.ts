@@ -24,5 +24,5 @@ export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChi
   const output = captureOutput(child);
   const health = `${localEndpoints(config).fauxqs}/health`;
   const ready = waitUntilReady("fauxqs", child, async () => (await fetch(health)).ok, output);
-  return { child, ready };
+  return { name: "fauxqs", child, ready };
 };

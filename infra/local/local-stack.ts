@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { stopChild } from "./child-process.js";
+import { type ChildExit, type StartingChild, stopChild } from "./child-process.js";
 import { startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
@@ -17,13 +17,18 @@ import { createCheckpointStore, type StreamPoller, startStreamPoller } from "./s
 export interface LocalStack {
   readonly url: string;
   readonly queueUrls: LocalQueueUrls;
+  /**
+   * Resolves when DynamoDB Local or fauxqs exits while the stack is not stopping: from then on every
+   * request that needs it fails, so whoever runs the stack should stop it. Never resolves otherwise.
+   */
+  readonly childExit: Promise<ChildExit>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts DynamoDB Local and fauxqs as child processes, creates the table, queues and bucket, serves
  * every route through the local gateway and runs the queue pollers. Whatever started is stopped again
- * if a later step fails.
+ * if a later step fails; a child that dies later is reported through `childExit`.
  */
 export const startLocalStack = async (config: LocalStackConfig): Promise<LocalStack> => {
   const children: ChildProcess[] = [];
@@ -32,8 +37,21 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   let server: ReturnType<typeof createGateway> | undefined;
   let maintenanceTimer: NodeJS.Timeout | undefined;
   const streamPollers: StreamPoller[] = [];
+  let stopping = false;
+  let reportChildExit: (exit: ChildExit) => void = () => undefined;
+  const childExit = new Promise<ChildExit>((resolve) => {
+    reportChildExit = resolve;
+  });
+  const track = ({ name, child }: StartingChild) => {
+    children.push(child);
+    // Only an exit before `stop` is news; during it, each child exits because we asked it to.
+    child.once("exit", (code, signal) => {
+      if (!stopping) reportChildExit({ name, code, signal });
+    });
+  };
 
   const stop = async () => {
+    stopping = true;
     clearInterval(maintenanceTimer);
     await Promise.all(streamPollers.map((p) => p.stop()));
     await Promise.all(pollers.map((p) => p.stop()));
@@ -49,9 +67,9 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   try {
     // Each child is tracked the moment it is spawned, so a failure later in start-up still stops it.
     const dynamo = await startDynamoDbLocal(config);
-    children.push(dynamo.child);
+    track(dynamo);
     const fauxqs = await startFauxqs(config);
-    children.push(fauxqs.child);
+    track(fauxqs);
     await Promise.all([dynamo.ready, fauxqs.ready]);
     await createLocalTable(config);
     const queueUrls = await createLocalQueues(config);
@@ -111,7 +129,7 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     }, config.maintenanceIntervalMs);
     maintenanceTimer.unref();
 
-    return { url: `http://${config.host}:${port}`, queueUrls, stop };
+    return { url: `http://${config.host}:${port}`, queueUrls, childExit, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,8 @@
+import { describeUnexpectedExit } from "./child-process.js";
 import { localConfigFromEnv } from "./local-environment.js";
 import { startLocalStack } from "./local-stack.js";
 
-/** `npm start`: the whole service on this machine until Ctrl-C or SIGTERM. */
+/** `npm start`: the whole service on this machine until Ctrl-C, SIGTERM, or one of its children dies. */
 const main = async () => {
   const config = localConfigFromEnv();
   const stack = await startLocalStack(config);
@@ -11,15 +12,18 @@ const main = async () => {
   );
   console.log('Create a seller: npm run ops -- account create --name "Demo Store" --email demo@example.com');
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping the local stack`);
+    (exitCode === 0 ? console.log : console.error)(`${reason}: stopping the local stack`);
     await stack.stop();
-    process.exit(0);
+    process.exit(exitCode);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
     process.on(signal, () => void shutdown(signal));
+  // Without DynamoDB Local or fauxqs every request would answer 500 and the pollers log failures
+  // several times a second: better to say which child died and stop, so a supervisor or the user sees it.
+  void stack.childExit.then((exit) => shutdown(describeUnexpectedExit(exit), 1));
   // npm does not pass SIGTERM on through its shell, so when the process that started us goes, we go too.
   const parent = process.ppid;
   setInterval(() => {
