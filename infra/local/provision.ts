@@ -8,7 +8,12 @@ import {
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  SetQueueAttributesCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
 import { type IndexDefinition, tableSchema } from "../../shared/data/table-schema.js";
 import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
 import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
@@ -122,8 +127,15 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
 export const createLocalQueues = async (config: LocalStackConfig): Promise<LocalQueueUrls> => {
   const client = new SQSClient({ endpoint: localEndpoints(config).fauxqs, region, credentials });
   const create = async (name: string, attributes: Record<string, string> = {}) => {
-    await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
-    return localQueueUrl(localEndpoints(config).fauxqs, name);
+    const url = localQueueUrl(localEndpoints(config).fauxqs, name);
+    try {
+      await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+    } catch (error) {
+      // A persisted queue made with other settings (e.g. another WEBHOOK_RETRY_DELAYS_SECONDS) takes this run's.
+      if (!(error instanceof Error && /QueueNameExists|QueueAlreadyExists/.test(error.name))) throw error;
+      await client.send(new SetQueueAttributesCommand({ QueueUrl: url, Attributes: attributes }));
+    }
+    return url;
   };
   const withDeadLetter = async (name: string, deadLetterName: string, maxReceiveCount: number) => {
     const deadLetterUrl = await create(deadLetterName, { MessageRetentionPeriod: "1209600" });

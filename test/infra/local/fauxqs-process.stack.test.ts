@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import {
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
 import { afterAll, describe, expect, it } from "vitest";
 import { stopChild } from "../../../infra/local/child-process.js";
 import { startFauxqs } from "../../../infra/local/fauxqs-process.js";
@@ -84,6 +89,39 @@ describe("fauxqs in persistent local mode", () => {
       s3.destroy();
       sqs.destroy();
       await stopChild(second.child);
+    }
+  });
+
+  it("a restart with another webhook retry schedule takes the new schedule instead of failing to start", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "marketplace-fauxqs-"));
+    stateDirs.push(stateDir);
+    const config = localConfigFromEnv({
+      LOCAL_STATE: "disk",
+      LOCAL_STATE_DIR: stateDir,
+      FAUXQS_PORT: String(await freePort()),
+    });
+    const schedule = process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+    const first = await startProvisioned(config);
+    await stopChild(first.child);
+    process.env.WEBHOOK_RETRY_DELAYS_SECONDS = "1,1";
+    const sqs = new SQSClient(clientOptions(config));
+    try {
+      const second = await startProvisioned(config);
+      try {
+        const attributes = await sqs.send(
+          new GetQueueAttributesCommand({
+            QueueUrl: second.queueUrls.webhooks,
+            AttributeNames: ["RedrivePolicy"],
+          }),
+        );
+        // Two delays: three receives, then the dead-letter queue.
+        expect(Number(JSON.parse(attributes.Attributes?.RedrivePolicy ?? "{}").maxReceiveCount)).toBe(3);
+      } finally {
+        await stopChild(second.child);
+      }
+    } finally {
+      process.env.WEBHOOK_RETRY_DELAYS_SECONDS = schedule;
+      sqs.destroy();
     }
   });
 });
