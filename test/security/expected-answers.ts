@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import type { DomainError } from "../../shared/errors/domain-error.js";
-import { type EnvelopeKind, errorBody, statusOf } from "../../shared/http/envelopes.js";
+import { type EnvelopeKind, errorBody, statusOf, successBody } from "../../shared/http/envelopes.js";
 import type { JsonResponse } from "../support/http.js";
+import type { Outcome } from "./route-fixtures.js";
 
 /** An exact answer: status and body. */
 export interface ExactAnswer {
@@ -80,4 +81,32 @@ export const expectSuccessInEnvelope = (kind: EnvelopeKind, response: JsonRespon
   if (!isRecord(body)) return;
   if (kind === "v1") expect(Object.keys(body).sort(), what).toEqual(["data", "status"]);
   else expect(Object.keys(body).sort(), what).toEqual(["data", "meta", "ok"]);
+};
+
+/**
+ * Whether a response is the outcome a fixture or oracle expects, as a description of the difference
+ * (undefined when it is): exact answers compare status and body; "refused" is any 4xx in the
+ * envelope, "accepted" any 2xx in it, "any" either. A 5xx never matches.
+ */
+export const mismatchOf = (
+  kind: EnvelopeKind,
+  response: JsonResponse,
+  outcome: Outcome,
+): string | undefined => {
+  const exact =
+    typeof outcome === "string"
+      ? undefined
+      : "error" in outcome
+        ? refusal(kind, outcome.error)
+        : { status: outcome.status ?? 200, body: successBody(kind, { data: outcome.data }) };
+  try {
+    if (exact) expect({ status: response.status, body: response.body }).toEqual(exact);
+    else if (outcome === "refused" || response.status >= 300)
+      expectRefusedInEnvelope(kind, response, "refused");
+    else expectSuccessInEnvelope(kind, response, "accepted");
+    return undefined;
+  } catch {
+    const wanted = exact ? `${exact.status} ${JSON.stringify(exact.body)}` : String(outcome);
+    return `expected ${wanted.slice(0, 300)}, got ${response.status} ${response.text.slice(0, 300)}`;
+  }
 };

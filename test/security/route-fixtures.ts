@@ -11,11 +11,15 @@ export const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 /** A category id no test creates (they draw from 10M–70M and 300M–701M). */
 const MISSING_CATEGORY = 2_147_483_000;
 
-/** What a route answers a request: an exact refusal, an exact success, or (where the exact answer is not the rule) any 4xx / any 2xx-or-4xx. */
+/**
+ * What a route answers a request: an exact refusal, an exact success, or, where the exact answer is
+ * not the rule, any 4xx ("refused"), any 2xx ("accepted") or either ("any"), always in the envelope.
+ */
 export type Outcome =
   | { readonly error: DomainError }
   | { readonly data: unknown; readonly status?: number }
   | "refused"
+  | "accepted"
   | "any";
 
 /** How another account's valid token on the owner's request is answered. */
@@ -55,7 +59,7 @@ export interface RouteFixture {
   readonly schema?: z.core.$ZodType;
   /** Headers a hostile body needs to reach validation (the payment callback's signature). */
   readonly signed?: true;
-  /** How a query the schema accepts is answered (default: 200); the query schema comes from the action. */
+  /** How a query the schema accepts is answered (default: "accepted"); the query schema comes from the action. */
   readonly queryAnswer?: (validated: Record<string, unknown>) => Outcome;
   /** The refusal of a path parameter that names nothing (routes with one path parameter). */
   readonly unknownId?: (decoded: string) => DomainError;
@@ -72,7 +76,7 @@ const imageForm = (productId?: string) => {
 };
 /** A cursor other than none may be stale or forged: the lists answer it or refuse it, both in envelope. */
 const cursorAnswer = (query: Record<string, unknown>): Outcome =>
-  query.cursor === undefined ? { data: [] } : "any";
+  query.cursor === undefined ? "accepted" : "any";
 const sellerIdRefusal = (id: string): DomainError =>
   /^[1-9]\d{0,9}$/.test(id)
     ? notFound("Seller not found")
