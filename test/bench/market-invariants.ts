@@ -1,10 +1,9 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
-import { batchGetAll } from "../../shared/data/batch-get.js";
-import { queryAll } from "../../shared/data/query-all.js";
 import { indexedCollections, keys } from "../../shared/data/table-keys.js";
 import { ledgerSum } from "../../shared/ledger/ledger-entry.js";
-import { ledgerStore } from "../../shared/runtime/dependencies.js";
+import { accountMoney } from "../support/account-money.js";
+import { indexedMembers } from "../support/indexed-members.js";
 import { BUYER_CREDIT, INITIAL_STOCK, type Market } from "./market-seed.js";
 
 /**
@@ -37,21 +36,9 @@ export const checkMarket = async (
   const client = createDocumentClient();
   const checks: InvariantCheck[] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ check: name, ok, detail });
-  const { index } = indexedCollections.sellerOrders;
-  // The seller's orders by its index, then each read whole by key (an index may project only some attributes).
-  const listed = await queryAll(client, {
-    TableName: tableName,
-    IndexName: index.name,
-    KeyConditionExpression: "#pk = :pk",
-    ExpressionAttributeNames: { "#pk": index.partitionKey },
-    ExpressionAttributeValues: { ":pk": indexedCollections.sellerOrders.partition(market.h2hSeller.id) },
-  });
-  const orders = (await batchGetAll(
-    client,
-    tableName,
-    listed.map((row) => ({ PK: String(row.PK), SK: String(row.SK) })),
-    { consistent: true },
-  )) as unknown as SoldOrder[];
+  const orders = (await indexedMembers(client, tableName, indexedCollections.sellerOrders, [
+    market.h2hSeller.id,
+  ])) as unknown as SoldOrder[];
   check(
     "one order per purchase answered 201",
     orders.length === purchasesAnswered201,
@@ -66,9 +53,6 @@ export const checkMarket = async (
     `${wrongAmounts.length} of ${orders.length} orders differ`,
   );
 
-  const account = async (id: number) =>
-    (await client.send(new GetCommand({ TableName: tableName, Key: keys.account(id), ConsistentRead: true })))
-      .Item as { balance: number } | undefined;
   for (const product of market.buyProducts) {
     const stored = await client.send(
       new GetCommand({ TableName: tableName, Key: keys.product(product.id), ConsistentRead: true }),
@@ -82,8 +66,9 @@ export const checkMarket = async (
     );
   }
   for (const buyer of market.buyers) {
-    const balance = (await account(buyer.id))?.balance ?? Number.NaN;
-    const ledger = ledgerSum(await ledgerStore().entries(buyer.id));
+    const money = await accountMoney(buyer.id);
+    const balance = money.balance ?? Number.NaN;
+    const ledger = ledgerSum(money.ledger);
     const spent = orders.filter((o) => o.buyer_account_id === buyer.id).reduce((sum, o) => sum + o.amount, 0);
     check(
       `buyer ${buyer.id}: balance = ledger = credit − orders, not negative`,
@@ -92,8 +77,9 @@ export const checkMarket = async (
     );
   }
   for (const seller of [market.h2hSeller.id, market.listSeller.id]) {
-    const balance = (await account(seller))?.balance ?? Number.NaN;
-    const ledger = ledgerSum(await ledgerStore().entries(seller));
+    const money = await accountMoney(seller);
+    const balance = money.balance ?? Number.NaN;
+    const ledger = ledgerSum(money.ledger);
     check(
       `seller ${seller}: balance = ledger, not negative`,
       balance === ledger && balance >= 0,

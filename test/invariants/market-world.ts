@@ -1,0 +1,90 @@
+import { accountService, productService } from "../../shared/runtime/dependencies.js";
+import { createTestAccount, tokenFor } from "../support/accounts.js";
+import { publishProduct, updateSellerProfile } from "../support/catalogue.js";
+
+/** What a run starts from, generated with its commands so a counterexample shows it too. */
+export interface WorldPlan {
+  /** Initial stock of the two products (P1, P2). */
+  readonly stock: readonly [number, number];
+  /** What the two resellers are credited before the run (0 for none). */
+  readonly funds: readonly [number, number];
+  /** What the seller is credited before the run (0 for none), so payouts need not wait for deliveries. */
+  readonly sellerFunds: number;
+}
+
+/** One of the run's two products: P1 may be gifted, P2 may not. */
+export interface WorldProduct {
+  readonly name: "P1" | "P2";
+  readonly id: string;
+  readonly price: number;
+  readonly initialStock: number;
+}
+
+/** The fresh marketplace one run acts on: an H2H seller, its two products, two resellers. */
+export interface MarketWorld {
+  readonly seller: { readonly id: number; readonly v1: string; readonly totpSecret: string };
+  readonly resellers: readonly [WorldReseller, WorldReseller];
+  readonly products: readonly [WorldProduct, WorldProduct];
+  /** Operator credits made while setting the world up, by account. */
+  readonly setupCredits: ReadonlyMap<number, number>;
+}
+
+/** A reseller of the run, with its v2 token. */
+export interface WorldReseller {
+  readonly name: "R1" | "R2";
+  readonly id: number;
+  readonly v2: string;
+}
+
+/** Prices chosen so one or two deliveries fund a payout (at least 1000) and buys can run a balance dry. */
+const PRICES = [1000, 700] as const;
+
+const reseller = async (name: WorldReseller["name"], funds: number): Promise<WorldReseller> => {
+  const account = await createTestAccount();
+  if (funds > 0) await accountService().credit(account.seller_id, funds);
+  return { name, id: account.seller_id, v2: await tokenFor(account.api_key, "v2") };
+};
+
+/**
+ * Builds a run's world through the same services and routes a real seller and operator use: the seller
+ * (whose webhooks go to `webhookUrl`) publishes both products in `categoryId`, P1 is made giftable, and
+ * the seller and the resellers are credited as planned.
+ */
+export const createWorld = async (
+  plan: WorldPlan,
+  categoryId: number,
+  webhookUrl: string,
+): Promise<MarketWorld> => {
+  const sellerAccount = await createTestAccount();
+  const [v1, v2, first, second] = await Promise.all([
+    tokenFor(sellerAccount.api_key, "v1"),
+    tokenFor(sellerAccount.api_key, "v2"),
+    reseller("R1", plan.funds[0]),
+    reseller("R2", plan.funds[1]),
+  ]);
+  await updateSellerProfile(v1, { api_url: webhookUrl });
+  if (plan.sellerFunds > 0) await accountService().credit(sellerAccount.seller_id, plan.sellerFunds);
+  const seller = { id: sellerAccount.seller_id, apiKey: sellerAccount.api_key, v1, v2 };
+  const [p1, p2] = await Promise.all(
+    PRICES.map((price, i) =>
+      publishProduct(seller, categoryId, { price, count: plan.stock[i] }, { sync: false }),
+    ),
+  );
+  if (!p1 || !p2) throw new Error("both products must be published");
+  await productService().setFlags(p1.id, { gift_available: 1 });
+  return {
+    seller: { id: seller.id, v1, totpSecret: sellerAccount.totp_secret },
+    resellers: [first, second],
+    products: [
+      { name: "P1", id: p1.id, price: PRICES[0], initialStock: plan.stock[0] },
+      { name: "P2", id: p2.id, price: PRICES[1], initialStock: plan.stock[1] },
+    ],
+    setupCredits: new Map(
+      [
+        [sellerAccount.seller_id, plan.sellerFunds] as const,
+        [first.id, plan.funds[0]] as const,
+        [second.id, plan.funds[1]] as const,
+      ].filter(([, amount]) => amount > 0),
+    ),
+  };
+};
