@@ -72,6 +72,9 @@ const attack = async (route: RouteDefinition, bodies: readonly HostileBody[]): P
           fixture.signed && body.bytes.length === 0
             ? { error: new DomainError("unauthenticated", "invalid_signature", "Invalid signature") }
             : expectedForBody(schema, body.bytes, target.answer);
+        if (body.mustRefuse && (typeof expected === "string" || !("error" in expected))) {
+          mismatches.push(`${body.name}: the route's schema accepts what no such field may be`);
+        }
         const mismatch = mismatchOf(kind, await send(route, fixture, body), expected);
         if (mismatch) mismatches.push(`${body.name}: ${mismatch}`);
       }),

@@ -5,6 +5,12 @@ import type { FieldKind, ObjectShape } from "./schema-shape.js";
 export interface HostileBody {
   readonly name: string;
   readonly bytes: Buffer;
+  /**
+   * Refused whatever the schema says: not an object at all, a JSON type the field's kind cannot be, or
+   * an unknown key on a strict schema. Checked beside the schema-derived answer, so a schema loosened
+   * by mistake (coercion, `unknown`, a dropped `strictObject`) is caught too.
+   */
+  readonly mustRefuse?: true;
 }
 
 /** A value of every JSON type: the wrong type for almost any field. */
@@ -69,7 +75,18 @@ const withoutKey = (base: Record<string, unknown>, key: string): Record<string, 
   return rest;
 };
 
-const text = (name: string, value: string): HostileBody => ({ name, bytes: Buffer.from(value, "utf8") });
+const text = (name: string, value: string, mustRefuse = false): HostileBody => ({
+  name,
+  bytes: Buffer.from(value, "utf8"),
+  ...(mustRefuse ? { mustRefuse: true as const } : {}),
+});
+
+/** Whether a raw JSON value can never be a valid value of a field of this kind. */
+const wrongForKind = (kind: FieldKind, raw: string): boolean => {
+  if (kind === "other") return false;
+  const value: unknown = JSON.parse(raw);
+  return kind === "string" ? typeof value !== "string" : typeof value !== "number";
+};
 const preview = (raw: string): string =>
   raw.length > 40 ? `${raw.slice(0, 30)}…(${raw.length} chars)` : raw;
 
@@ -100,7 +117,8 @@ export const hostileBodies = (shape: ObjectShape, base: Record<string, unknown>)
   const cases: HostileBody[] = [
     text("an empty body", ""),
     text("a blank body", " \n "),
-    ...["null", "[]", '"text"', "1", "true", `[${json}]`].map((raw) => text(`the body ${preview(raw)}`, raw)),
+    text("the body null", "null"),
+    ...["[]", '"text"', "1", "true", `[${json}]`].map((raw) => text(`the body ${preview(raw)}`, raw, true)),
     text("truncated JSON", json.slice(0, -1)),
     text("JSON with trailing garbage", `${json}}`),
     text("JSON with a comment", `/* x */${json}`),
@@ -108,7 +126,7 @@ export const hostileBodies = (shape: ObjectShape, base: Record<string, unknown>)
     text("10,000 levels of nesting", nested(10_000)),
     text("33 levels of nesting", nested(33)),
     text("a 10,000-element array", JSON.stringify(Array.from({ length: 10_000 }, () => 1))),
-    text("an unknown field", withRawMember(base, "unknown_field", "1")),
+    text("an unknown field", withRawMember(base, "unknown_field", "1"), shape.strict),
     text("a __proto__ key", withRawMember(base, "__proto__", '{"polluted":true}')),
     text("a constructor key", withRawMember(base, "constructor", '{"prototype":{"polluted":true}}')),
     text("a $where key", withRawMember(base, "$where", '"1"')),
@@ -117,8 +135,10 @@ export const hostileBodies = (shape: ObjectShape, base: Record<string, unknown>)
   for (const [key, kind] of Object.entries(shape.fields)) {
     const rest = withoutKey(base, key);
     cases.push(text(`${key} missing`, JSON.stringify(rest)));
-    for (const raw of rawValuesFor(kind))
-      cases.push(text(`${key} = ${preview(raw)}`, withRawMember(rest, key, raw)));
+    for (const raw of rawValuesFor(kind)) {
+      const refusedByKind = !raw.startsWith("[[[[") && wrongForKind(kind, raw);
+      cases.push(text(`${key} = ${preview(raw)}`, withRawMember(rest, key, raw), refusedByKind));
+    }
     cases.push(
       text(
         `${key} given twice`,
