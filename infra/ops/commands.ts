@@ -4,6 +4,7 @@ import { optionalEnv } from "../../shared/config/environment.js";
 import { DomainError } from "../../shared/errors/domain-error.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
+  accountAccess,
   accountService,
   accountStore,
   catalogueIndexer,
@@ -50,6 +51,28 @@ const accountCreate: Runner = async (args) => {
   noPositionals(positionals);
   return accountService().create({ name: required(values, "name"), email: required(values, "email") });
 };
+
+const sellerId = (positionals: string[]): number =>
+  integer("seller_id", onePositional(positionals, "seller id"));
+
+/** An `account <verb> <seller_id>` command of the operator's revocation tools. */
+const accountAccessCommand =
+  (run: (sellerId: number) => Promise<unknown>): Runner =>
+  async (args) => {
+    const { positionals } = options(args, {});
+    return run(sellerId(positionals));
+  };
+
+/**
+ * Blocks or unblocks a seller, then lists or unlists the seller's products in the public catalogue.
+ * Running it again repeats both, so a run cut short between the two is finished by the next.
+ */
+const accountStatus = (block: boolean): Runner =>
+  accountAccessCommand(async (id) => {
+    const result = block ? await accountAccess().block(id) : await accountAccess().unblock(id);
+    await catalogueIndexer().syncSeller(id);
+    return result;
+  });
 
 const categoryCreate: Runner = async (args) => {
   const { values, positionals } = options(args, {
@@ -242,6 +265,11 @@ const seedDemo: Runner = async (args) => {
 /** Every command, by its words. */
 export const commands: Record<string, Runner> = {
   "account create": accountCreate,
+  "account rotate-key": accountAccessCommand((id) => accountAccess().rotateKey(id)),
+  "account rotate-totp": accountAccessCommand((id) => accountAccess().rotateTotp(id)),
+  "account revoke-tokens": accountAccessCommand((id) => accountAccess().revokeTokens(id)),
+  "account block": accountStatus(true),
+  "account unblock": accountStatus(false),
   "category create": categoryCreate,
   "seed-demo": seedDemo,
   "product approve": productApprove,
@@ -265,6 +293,11 @@ export const commands: Record<string, Runner> = {
 export const usage = [
   "usage: npm run ops -- <command>",
   "  account create --name <store> --email <email>",
+  "  account rotate-key <seller_id>",
+  "  account rotate-totp <seller_id>",
+  "  account revoke-tokens <seller_id>",
+  "  account block <seller_id>",
+  "  account unblock <seller_id>",
   "  category create --id <int> --name <name> --slug <slug>",
   "  seed-demo",
   "  product approve <id>",

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
@@ -20,6 +20,7 @@ import {
   windowCutoff,
   windowRunning,
 } from "./account.js";
+import { type AccountStanding, standingOf } from "./account-standing.js";
 
 /** A verified code to use up, at `at`, under the lock `rule`. */
 export interface CodeUse {
@@ -61,6 +62,29 @@ export const codeUseRefusal = (
   return undefined;
 };
 
+/** Whose an API key is, as its lookup item says: the account and a copy of its standing. */
+export interface KeyHolder extends AccountStanding {
+  readonly accountId: number;
+}
+
+/** The credentials a change was decided on, as read; the change applies only while they still hold. */
+export interface CredentialsSeen {
+  readonly apiKeyHash: string;
+  readonly generation: number;
+}
+
+/** An operator's change of an account's credentials: the standing after it, and a new key or authenticator secret. */
+export interface CredentialsChange extends AccountStanding {
+  readonly apiKey?: { readonly hash: string; readonly sealed: string };
+  readonly totpSecretSealed?: string;
+}
+
+/** The standing attributes the key lookup item carries beside the account id, so an exchange reads one item. */
+const lookupStanding = (standing: AccountStanding) => ({
+  token_generation: standing.generation,
+  status_moderation: standing.statusModeration,
+});
+
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
 export interface AccountStore {
   nextSellerId(): Promise<number>;
@@ -71,6 +95,18 @@ export interface AccountStore {
   /** The accounts that exist among `accountIds`, by id. */
   findMany(accountIds: readonly number[]): Promise<Map<number, AccountRecord>>;
   findAccountIdByApiKeyHash(apiKeyHash: string): Promise<number | undefined>;
+  /** The holder of an API key and its standing, read consistently from the key's lookup item; undefined for an unknown key. */
+  findKeyHolder(apiKeyHash: string): Promise<KeyHolder | undefined>;
+  /**
+   * Applies a credentials change to the account and its key lookup (a new key swaps the lookup items)
+   * in one transaction, on condition that the key and generation are still as `seen`. "stale" when
+   * they moved meanwhile, "missing" without the account.
+   */
+  changeCredentials(
+    accountId: number,
+    seen: CredentialsSeen,
+    change: CredentialsChange,
+  ): Promise<"changed" | "stale" | "missing">;
   /** Applies profile changes; returns the updated account, or undefined if there is no such account. */
   updateProfile(
     accountId: number,
@@ -121,6 +157,10 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
             entity: "api_key",
             account_id: account.account_id,
             api_key_hash: account.api_key_hash,
+            ...lookupStanding({
+              generation: account.token_generation,
+              statusModeration: account.status_moderation,
+            }),
           },
           ConditionExpression: "attribute_not_exists(PK)",
         },
@@ -151,6 +191,102 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKeyHash) }));
     const accountId = result.Item?.account_id;
     return typeof accountId === "number" ? accountId : undefined;
+  },
+
+  async findKeyHolder(apiKeyHash) {
+    // Consistent, so a token exchanged right after a revocation carries the new generation.
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKeyHash), ConsistentRead: true }),
+    );
+    const accountId = result.Item?.account_id;
+    if (!result.Item || typeof accountId !== "number") return undefined;
+    return { accountId, ...standingOf(result.Item) };
+  },
+
+  async changeCredentials(accountId, seen, change) {
+    const sets = ["token_generation = :generation", "status_moderation = :status"];
+    const values: Record<string, unknown> = {
+      ":generation": change.generation,
+      ":status": change.statusModeration,
+      ":seenHash": seen.apiKeyHash,
+      ":seenGeneration": seen.generation,
+    };
+    if (change.apiKey) {
+      sets.push("api_key_hash = :hash", "api_key_sealed = :sealed");
+      Object.assign(values, { ":hash": change.apiKey.hash, ":sealed": change.apiKey.sealed });
+    }
+    if (change.totpSecretSealed !== undefined) {
+      sets.push("totp_secret_sealed = :totp");
+      values[":totp"] = change.totpSecretSealed;
+    }
+    // A new authenticator secret has used no code yet: the old secret's last step must not refuse it.
+    const remove = change.totpSecretSealed === undefined ? "" : " REMOVE totp_last_step";
+    const lookup = { account_id: accountId, ...lookupStanding(change) };
+    const lookupWrites = change.apiKey
+      ? [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.apiKey(seen.apiKeyHash),
+              ConditionExpression: "account_id = :account",
+              ExpressionAttributeValues: { ":account": accountId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.apiKey(change.apiKey.hash),
+                entity: "api_key",
+                api_key_hash: change.apiKey.hash,
+                ...lookup,
+              },
+              ConditionExpression: "attribute_not_exists(PK)",
+            },
+          },
+        ]
+      : [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.apiKey(seen.apiKeyHash),
+              UpdateExpression: "SET token_generation = :generation, status_moderation = :status",
+              ConditionExpression: "account_id = :account",
+              ExpressionAttributeValues: {
+                ":account": accountId,
+                ":generation": change.generation,
+                ":status": change.statusModeration,
+              },
+            },
+          },
+        ];
+    try {
+      await writeTransaction(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.account(accountId),
+            UpdateExpression: `SET ${sets.join(", ")}${remove}`,
+            // Accounts from before generations have none: that is generation 0.
+            ConditionExpression: `attribute_exists(PK) AND api_key_hash = :seenHash AND ${
+              seen.generation === 0
+                ? "(attribute_not_exists(token_generation) OR token_generation = :seenGeneration)"
+                : "token_generation = :seenGeneration"
+            }`,
+            ExpressionAttributeValues: values,
+            ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+          },
+        },
+        ...lookupWrites,
+      ]);
+      return "changed";
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const account = error.CancellationReasons?.[0];
+      if (account?.Code === "ConditionalCheckFailed" && !account.Item) return "missing";
+      if (conditionFailedAt(error, 0)) return "stale";
+      throw error;
+    }
   },
 
   async setImage(accountId, image) {

@@ -1,4 +1,3 @@
-import { generateSecret, generateURI } from "otplib";
 import { badRequest, notFound } from "../errors/domain-error.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
@@ -9,6 +8,7 @@ import { dottedDate } from "../time/formats.js";
 import { type NewAccountInput, newAccountInputSchema, SellerModeration } from "./account.js";
 import type { AccountStore } from "./account-repository.js";
 import { generateApiKey, hashApiKey } from "./api-keys.js";
+import { newAuthenticatorEnrolment } from "./authenticator-enrolment.js";
 import type { ProfileUpdate } from "./seller-profile.js";
 
 /** What the operator receives once, at account creation; the API key and TOTP secret are not shown again by ops. */
@@ -18,8 +18,6 @@ export interface CreatedAccount {
   readonly totp_secret: string;
   readonly otpauth_url: string;
 }
-
-const TOTP_ISSUER = "Marketplace";
 
 /** Account rules: creation with a fresh API key and authenticator secret. */
 export const createAccountService = (deps: {
@@ -34,7 +32,7 @@ export const createAccountService = (deps: {
     const { name, email } = newAccountInputSchema.parse(input);
     const key = await deps.dataKey();
     const apiKey = generateApiKey();
-    const totpSecret = generateSecret();
+    const enrolment = newAuthenticatorEnrolment(name, email);
     const sellerId = await deps.store.nextSellerId();
     await deps.store.create({
       account_id: sellerId,
@@ -49,16 +47,16 @@ export const createAccountService = (deps: {
       balance: 0,
       rating: 0,
       status_moderation: SellerModeration.approved,
+      token_generation: 0,
       api_key_hash: hashApiKey(apiKey),
       api_key_sealed: seal(key, apiKey),
-      totp_secret_sealed: seal(key, totpSecret),
+      totp_secret_sealed: seal(key, enrolment.totp_secret),
       created_at: deps.now().toISOString(),
     });
     return {
       seller_id: sellerId,
       api_key: apiKey,
-      totp_secret: totpSecret,
-      otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: `${name} (${email})`, secret: totpSecret }),
+      ...enrolment,
     };
   },
 

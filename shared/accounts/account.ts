@@ -16,6 +16,8 @@ export const accountRecordSchema = z.object({
   balance: z.number().check(z.int()),
   rating: z.number().check(z.int()),
   status_moderation: z.number().check(z.int()),
+  /** The credentials generation: tokens issued under an earlier one are revoked (absent on older items: 0). */
+  token_generation: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   api_key_hash: z.string(),
   api_key_sealed: z.string(),
   totp_secret_sealed: z.string(),

@@ -5,6 +5,8 @@ import { type Clock, systemClock } from "../time/clock.js";
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 const ISSUER = "marketplace";
 const ALGORITHM = "HS256";
+/** The claim naming the account's credentials generation the token was issued under. */
+const GENERATION_CLAIM = "gen";
 
 /** The API a token was issued for; each version has its own audience so tokens do not cross over. */
 export type TokenAudience = "v1" | "v2";
@@ -15,15 +17,42 @@ export interface Principal {
   readonly accountId: number;
 }
 
+/** What a correctly signed token claims, for the standing check: its account and credentials generation. */
+export interface TokenClaims {
+  readonly accountId: number;
+  /** The account's credentials generation when the token was issued (0 for tokens without the claim). */
+  readonly generation: number;
+}
+
+/**
+ * Whether the account still honours a correctly signed token (not revoked, not blocked). Called after
+ * the signature, so an unsigned or foreign token never costs a read.
+ */
+export type TokenStandingCheck = (claims: TokenClaims) => Promise<boolean>;
+
 /** Thrown for any token that must not be trusted; the middleware turns it into a 401. */
 export class InvalidTokenError extends Error {}
 
-/** Issues and verifies HS256 access tokens with one signing key. */
-export const createAccessTokens = (signingKey: Uint8Array, now: Clock = systemClock) => ({
-  /** Signs a token for an account, valid for one API version for one hour. */
-  async issue(accountId: number, audience: TokenAudience): Promise<{ token: string; expiresIn: number }> {
+const isCount = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * Issues and verifies HS256 access tokens with one signing key; with `standing`, a signed token is also
+ * refused once its account revoked its generation or was blocked.
+ */
+export const createAccessTokens = (
+  signingKey: Uint8Array,
+  now: Clock = systemClock,
+  standing?: TokenStandingCheck,
+) => ({
+  /** Signs a token for an account, under its credentials generation, valid for one API version for one hour. */
+  async issue(
+    accountId: number,
+    audience: TokenAudience,
+    generation = 0,
+  ): Promise<{ token: string; expiresIn: number }> {
     const issuedAt = Math.floor(now().getTime() / 1000);
-    const token = await new SignJWT({})
+    const token = await new SignJWT({ [GENERATION_CLAIM]: generation })
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(String(accountId))
       .setIssuer(ISSUER)
@@ -34,8 +63,9 @@ export const createAccessTokens = (signingKey: Uint8Array, now: Clock = systemCl
     return { token, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
   },
 
-  /** Verifies signature, algorithm, issuer, audience and expiry; returns the principal or throws. */
+  /** Verifies signature, algorithm, issuer, audience, expiry and the account's standing; returns the principal or throws. */
   async verify(token: string, audience: TokenAudience): Promise<Principal> {
+    let claims: TokenClaims;
     try {
       const { payload } = await jwtVerify(token, signingKey, {
         algorithms: [ALGORITHM],
@@ -51,13 +81,18 @@ export const createAccessTokens = (signingKey: Uint8Array, now: Clock = systemCl
       const accountId = Number(subject);
       if (!/^[1-9]\d*$/.test(subject) || !Number.isSafeInteger(accountId))
         throw new InvalidTokenError("Bad subject");
-      return { accountId };
+      // Tokens issued before generations existed carry none: they belong to generation 0.
+      const generation = payload[GENERATION_CLAIM] === undefined ? 0 : payload[GENERATION_CLAIM];
+      if (!isCount(generation)) throw new InvalidTokenError("Bad generation");
+      claims = { accountId, generation };
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) {
         throw new InvalidTokenError(error.message);
       }
       throw error;
     }
+    if (standing && !(await standing(claims))) throw new InvalidTokenError("Revoked or blocked");
+    return { accountId: claims.accountId };
   },
 });
 

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/account-repository.js";
+import type { AccountStandingStore } from "../accounts/account-standing-repository.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { listingOf, sameListingValues } from "./catalogue-listing.js";
@@ -20,6 +21,7 @@ export const createCatalogueIndexer = (deps: {
   products: Pick<ProductStore, "get" | "listBySeller">;
   categories: Pick<CategoryStore, "get">;
   accounts: Pick<AccountStore, "highestSellerId">;
+  sellers: AccountStandingStore;
   catalogue: CatalogueStore;
 }) => {
   /** Lists, relists or unlists one product; returns how many facets changed. */
@@ -29,11 +31,16 @@ export const createCatalogueIndexer = (deps: {
         deps.products.get(productId, { consistent: true }),
         deps.catalogue.recordedFacets(productId),
       ]);
-      const category =
+      // The seller is read consistently: right after an unblock, a stale "blocked" would leave it unlisted.
+      // A block after this read is caught by the listing's write, which requires the seller not blocked.
+      const [category, seller] =
         product?.status_moderation === "approved"
-          ? await deps.categories.get(product.id_categories)
-          : undefined;
-      const listing = product ? listingOf(product, category) : undefined;
+          ? await Promise.all([
+              deps.categories.get(product.id_categories),
+              deps.sellers.find(product.seller_id, { consistent: true }),
+            ])
+          : [undefined, undefined];
+      const listing = product ? listingOf(product, category, seller) : undefined;
       const touched = [...new Set([...recorded, ...(listing?.facets ?? [])])];
       const current = await deps.catalogue.entries(productId, touched);
       const changes: FacetChange[] = touched
@@ -54,26 +61,38 @@ export const createCatalogueIndexer = (deps: {
     throw new Error(`Product ${productId} kept changing while its catalogue entries were updated`);
   };
 
+  /** Syncs every product of one seller (walking the seller's product index). */
+  const syncSeller = async (sellerId: number) => {
+    let products = 0;
+    let listed = 0;
+    let facetsChanged = 0;
+    for (const entry of await deps.products.listBySeller(sellerId)) {
+      const result = await sync(entry.id);
+      products += 1;
+      listed += result.listed ? 1 : 0;
+      facetsChanged += result.facetsChanged;
+    }
+    return { products, listed, facets_changed: facetsChanged };
+  };
+
   return {
     sync,
+    /** Operator: lists or unlists a seller's products after the seller was blocked or unblocked. */
+    syncSeller,
     /**
      * Operator: syncs every product of every seller (walking each seller's product index, no table
      * scan), e.g. after the catalogue was first deployed over existing products, or to repair it.
      */
     async syncAll(): Promise<{ sellers: number; products: number; listed: number; facets_changed: number }> {
       const sellers = await deps.accounts.highestSellerId();
-      let products = 0;
-      let listed = 0;
-      let facetsChanged = 0;
+      const total = { sellers, products: 0, listed: 0, facets_changed: 0 };
       for (let sellerId = 1; sellerId <= sellers; sellerId++) {
-        for (const entry of await deps.products.listBySeller(sellerId)) {
-          const result = await sync(entry.id);
-          products += 1;
-          listed += result.listed ? 1 : 0;
-          facetsChanged += result.facetsChanged;
-        }
+        const result = await syncSeller(sellerId);
+        total.products += result.products;
+        total.listed += result.listed;
+        total.facets_changed += result.facets_changed;
       }
-      return { sellers, products, listed, facets_changed: facetsChanged };
+      return total;
     },
   };
 };

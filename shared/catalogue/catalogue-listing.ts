@@ -1,3 +1,4 @@
+import { type AccountStanding, isBlocked } from "../accounts/account-standing.js";
 import { type Category, isBlockedForResellers } from "../categories/category.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
@@ -63,9 +64,16 @@ export const isPublic = (product: ProductRecord, category: Category | undefined)
   category.status === "active" &&
   !isBlockedForResellers(category.id);
 
-/** Where a product is listed, or undefined when it is not public. */
-export const listingOf = (product: ProductRecord, category: Category | undefined): Listing | undefined => {
-  if (!isPublic(product, category)) return undefined;
+/**
+ * Where a product is listed, or undefined when it is not public or its seller is blocked (a blocked
+ * seller's products leave the catalogue). Without `seller` (none read, or no account), it is not blocked.
+ */
+export const listingOf = (
+  product: ProductRecord,
+  category: Category | undefined,
+  seller?: AccountStanding,
+): Listing | undefined => {
+  if (!isPublic(product, category) || (seller !== undefined && isBlocked(seller))) return undefined;
   const words = searchWords(searchableText(product));
   return {
     facets: [

@@ -4,6 +4,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
+import { SellerModeration } from "../accounts/account.js";
 import { batchGetAll } from "../data/batch-get.js";
 import { indexQuery } from "../data/index-query.js";
 import { indexedCollections, indexMembership, keys, PRICE_DIGITS } from "../data/table-keys.js";
@@ -116,6 +117,15 @@ export const createCatalogueRepository = (
             },
           }
         : { ConditionExpression: "attribute_not_exists(PK)" }),
+    },
+  });
+
+  const sellerNotBlocked = (sellerId: number): TransactItem => ({
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.account(sellerId),
+      ConditionExpression: "attribute_not_exists(PK) OR status_moderation <> :blocked",
+      ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
     },
   });
 
@@ -273,22 +283,28 @@ export const createCatalogueRepository = (
     },
 
     async applyUpdate(update) {
-      const guard = productUnchanged(update.productId, update.seen);
+      const guards = [
+        productUnchanged(update.productId, update.seen),
+        // Listing needs a seller who is not blocked now, not only when read: a block that lands after the
+        // sync's read fails the write, and the sync starts over and unlists.
+        ...(update.listing ? [sellerNotBlocked(update.listing.values.seller_id)] : []),
+      ];
       const write = async (items: TransactItem[]) => {
         try {
-          await writeTransaction(client, [guard, ...items]);
+          await writeTransaction(client, [...guards, ...items]);
           return true;
         } catch (error) {
           if (failedConditions(error)?.some(Boolean)) return false;
           throw error;
         }
       };
-      // Each transaction holds the guard and at most one manifest write, so 98 items of changes.
+      // Each transaction holds the guards and at most one manifest write; the rest is changes.
+      const room = 100 - guards.length - 1;
       const chunks: TransactItem[][] = [[]];
       for (const change of update.changes) {
         const items = itemsOf(change);
         const last = chunks[chunks.length - 1] ?? [];
-        if (last.length + items.length > 98) chunks.push([...items]);
+        if (last.length + items.length > room) chunks.push([...items]);
         else last.push(...items);
       }
       const final: TransactItem = update.listing

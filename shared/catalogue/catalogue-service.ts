@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/account-repository.js";
+import { isBlockedSeller } from "../accounts/account-standing.js";
 import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import { notFound } from "../errors/domain-error.js";
@@ -24,7 +25,8 @@ export const createCatalogueService = (deps: {
   accounts: Pick<AccountStore, "findById" | "findMany">;
   categories: Pick<CategoryStore, "get" | "getMany">;
 }) => {
-  // The page's products as they are now: one that stopped being public since it was listed is left out.
+  // The page's products as they are now: one that stopped being public since it was listed is left out,
+  // and so is one whose seller was blocked (the block unlists them; this covers the moments between).
   const summaries = async (productIds: readonly string[]): Promise<ProductSummary[]> => {
     if (productIds.length === 0) return [];
     const products = await deps.products.getMany(productIds);
@@ -36,7 +38,9 @@ export const createCatalogueService = (deps: {
     return productIds.flatMap((id) => {
       const product = products.get(id);
       if (!product || !isPublic(product, categories.get(product.id_categories))) return [];
-      return [productSummary(product, sellers.get(product.seller_id))];
+      const seller = sellers.get(product.seller_id);
+      if (seller && isBlockedSeller(seller)) return [];
+      return [productSummary(product, seller)];
     });
   };
 
@@ -64,13 +68,14 @@ export const createCatalogueService = (deps: {
     /** GET /search: public products matching every given criterion, in the asked order, one page. */
     search,
 
-    /** GET /products/{seller_id}: a seller's public products, newest first; an unknown seller is 404. */
+    /** GET /products/{seller_id}: a seller's public products, newest first; an unknown or blocked seller is 404. */
     async sellerProducts(sellerId: number, page: number, limit: number): Promise<Page<ProductSummary>> {
-      if (!(await deps.accounts.findById(sellerId))) throw notFound("Seller not found");
+      const seller = await deps.accounts.findById(sellerId);
+      if (!seller || isBlockedSeller(seller)) throw notFound("Seller not found");
       return search({ seller_id: sellerId, page, limit, sort: "newest" });
     },
 
-    /** GET /product/{id}: a public product in full; hidden ones are 404, blocked categories 403. */
+    /** GET /product/{id}: a public product in full; hidden ones and blocked sellers' are 404, blocked categories 403. */
     async product(productId: string): Promise<PublicProduct> {
       const product = isId(productId) ? await deps.products.get(productId) : undefined;
       if (product?.status_moderation !== "approved") throw productNotFound();
@@ -82,7 +87,8 @@ export const createCatalogueService = (deps: {
       // Not public (no such category, or an inactive one) is 404 before a blocked category is 403.
       if (category?.status !== "active") throw productNotFound();
       if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
-      if (!isPublic(product, category)) throw productNotFound();
+      if (!isPublic(product, category) || (seller !== undefined && isBlockedSeller(seller)))
+        throw productNotFound();
       return publicProduct(product, seller, category);
     },
   };

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { SellerModeration } from "../accounts/account.js";
 import { batchGetAll } from "../data/batch-get.js";
 import { collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
@@ -15,6 +16,9 @@ import {
   orderListEntrySchema,
   orderRecordSchema,
 } from "./order.js";
+
+/** Where a reservation's transaction checks the seller. */
+const SELLER_CHECK = 2;
 
 /** Why a reservation did not happen. */
 export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavailable" | "price_changed";
@@ -37,16 +41,31 @@ export interface OrderStore {
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
   cancelAndRelease(order: OrderRecord, at: string): Promise<boolean>;
-  /** Claims the sending of one of the buyer's e-mails (a claim older than `staleBefore` may be taken over); false if another has it or it went out. */
-  claimEmail(orderId: string, at: string, staleBefore: string, template?: EmailTemplate): Promise<boolean>;
+  /**
+   * Claims the sending of one of the buyer's e-mails for `claimant` (a claim older than `staleBefore` may
+   * be taken over): `claimed`, `held` by another sender, or already `sent`. A claim of the same claimant
+   * counts as its own, so a write whose answer was lost and retried still claims.
+   */
+  claimEmail(
+    orderId: string,
+    at: string,
+    staleBefore: string,
+    template: EmailTemplate,
+    claimant: string,
+  ): Promise<EmailClaim>;
+  /** Gives up `claimant`'s claim on an e-mail that did not go out, so the job's next copy sends it at once. */
+  releaseEmailClaim(orderId: string, template: EmailTemplate, claimant: string): Promise<void>;
   /** Notes that one of the buyer's e-mails went out; false if it already had. */
   markEmailSent(orderId: string, at: string, template?: EmailTemplate): Promise<boolean>;
 }
 
-/** Where each e-mail of an order records its claim and its sending, so each goes out once. */
-const emailAttributes: Record<EmailTemplate, { claimed: string; sent: string }> = {
-  delivery: { claimed: "email_claimed_at", sent: "email_sent_at" },
-  gift: { claimed: "gift_email_claimed_at", sent: "gift_email_sent_at" },
+/** The outcome of claiming an e-mail's sending. */
+export type EmailClaim = "claimed" | "held" | "sent";
+
+/** Where each e-mail of an order records its claim, its claimant and its sending, so each goes out once. */
+const emailAttributes: Record<EmailTemplate, { claimed: string; claimant: string; sent: string }> = {
+  delivery: { claimed: "email_claimed_at", claimant: "email_claimant", sent: "email_sent_at" },
+  gift: { claimed: "gift_email_claimed_at", claimant: "gift_email_claimant", sent: "gift_email_sent_at" },
 };
 
 /** An order as a table item, with the index memberships its state calls for. */
@@ -87,10 +106,21 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
               ConditionExpression: "attribute_not_exists(PK)",
             },
           },
+          // A blocked seller sells nothing: checked in the same transaction, so a block is never raced.
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: keys.account(order.seller_id),
+              ConditionExpression: "attribute_exists(PK) AND status_moderation <> :blocked",
+              ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
+            },
+          },
         ]);
         return "ok";
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
+        if (error.CancellationReasons?.[SELLER_CHECK]?.Code === "ConditionalCheckFailed")
+          return "product_unavailable";
         const reason = error.CancellationReasons?.[0];
         if (reason?.Code !== "ConditionalCheckFailed") throw error;
         return stockRefusal(reason.Item ? unmarshall(reason.Item) : undefined, expected);
@@ -159,24 +189,53 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    async claimEmail(orderId, at, staleBefore, template = "delivery") {
-      const { claimed, sent } = emailAttributes[template];
+    async claimEmail(orderId, at, staleBefore, template, claimant) {
+      const names = emailAttributes[template];
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.order(orderId),
-            UpdateExpression: "SET #claimed = :at",
+            UpdateExpression: "SET #claimed = :at, #claimant = :claimant",
             ConditionExpression:
-              "attribute_exists(PK) AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale)",
-            ExpressionAttributeNames: { "#claimed": claimed, "#sent": sent },
-            ExpressionAttributeValues: { ":at": at, ":stale": staleBefore },
+              "attribute_exists(PK) AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale OR #claimant = :claimant)",
+            ExpressionAttributeNames: {
+              "#claimed": names.claimed,
+              "#claimant": names.claimant,
+              "#sent": names.sent,
+            },
+            ExpressionAttributeValues: { ":at": at, ":stale": staleBefore, ":claimant": claimant },
+            ReturnValuesOnConditionCheckFailure: "ALL_OLD",
           }),
         );
-        return true;
+        return "claimed";
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!error.Item) throw new Error(`Order ${orderId} not found`);
+        return unmarshall(error.Item)[names.sent] === undefined ? "held" : "sent";
+      }
+    },
+
+    async releaseEmailClaim(orderId, template, claimant) {
+      const names = emailAttributes[template];
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.order(orderId),
+            UpdateExpression: "REMOVE #claimed, #claimant",
+            ConditionExpression: "#claimant = :claimant AND attribute_not_exists(#sent)",
+            ExpressionAttributeNames: {
+              "#claimed": names.claimed,
+              "#claimant": names.claimant,
+              "#sent": names.sent,
+            },
+            ExpressionAttributeValues: { ":claimant": claimant },
+          }),
+        );
+      } catch (error) {
+        // Someone else's claim by now, or sent after all: nothing of ours to give up.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     },
 

@@ -1,3 +1,4 @@
+import { createAccountStandingRepository } from "../accounts/account-standing-repository.js";
 import { createProductStreamConsumer } from "../aws/product-stream-consumer.js";
 import { createCatalogueIndexer } from "../catalogue/catalogue-indexer.js";
 import { createCatalogueService } from "../catalogue/catalogue-service.js";
@@ -19,6 +20,7 @@ export const catalogueIndexer = () =>
     products: productStore(),
     categories: categoryStore(),
     accounts: accountStore(),
+    sellers: createAccountStandingRepository(tableClient(), tableName()),
     catalogue: catalogueStore(),
   });
 

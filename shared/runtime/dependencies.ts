@@ -5,7 +5,7 @@
  */
 
 export { accountStore } from "./account-store.js";
-export { accountService } from "./accounts.js";
+export { accountAccess, accountService } from "./accounts.js";
 export { tokenExchange } from "./auth.js";
 export {
   catalogueIndexer,

@@ -1,7 +1,9 @@
 import { createAccessTokens } from "../auth/access-tokens.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
+import { systemClock } from "../time/clock.js";
 import { configuredSecret } from "./configured-secret.js";
 import { masterSecret } from "./master-secret.js";
+import { tokenStanding } from "./token-standing.js";
 
 /** The composition roots' secrets: each read once per process, on first use. */
 
@@ -19,9 +21,9 @@ const keys = () => {
 export const dataKey = async () => (await keys()).dataEncryption;
 
 let tokensPromise: ReturnType<typeof buildTokens> | undefined;
-const buildTokens = async () => createAccessTokens((await keys()).tokenSigning);
+const buildTokens = async () => createAccessTokens((await keys()).tokenSigning, systemClock, tokenStanding);
 
-/** Access-token issuing and verification, keyed once per process. */
+/** Access-token issuing and verification (revoked and blocked accounts' tokens refused), keyed once per process. */
 export const accessTokens = () => {
   tokensPromise ??= buildTokens();
   return tokensPromise;

@@ -29,7 +29,13 @@ export default async function setup(project: TestProject) {
     // Five receives a second apart, so retry and dead-letter behaviour shows within seconds.
     WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1",
   };
-  Object.assign(process.env, { WEBHOOK_RETRY_DELAYS_SECONDS: opsEnv.WEBHOOK_RETRY_DELAYS_SECONDS });
+  Object.assign(process.env, {
+    WEBHOOK_RETRY_DELAYS_SECONDS: opsEnv.WEBHOOK_RETRY_DELAYS_SECONDS,
+    // Revocations and blocks take effect on the next request, so tests can assert them exactly.
+    TOKEN_STATUS_CACHE_SECONDS: "0",
+    // Every test file exchanges keys from 127.0.0.1; the per-address limit is tested from other addresses.
+    TOKEN_EXCHANGE_LIMIT_PER_ADDRESS: "100000",
+  });
   const stack = await startLocalStack(localConfigFromEnv({ ...process.env, ...opsEnv }));
   const stackEnvNames = [
     "AWS_REGION",

@@ -131,6 +131,66 @@ describe("access tokens", () => {
     },
   );
 
+  it("a token carries the credentials generation it was issued under in its gen claim (0 unless given)", async () => {
+    const claimsOf = (token: string): unknown =>
+      JSON.parse(new TextDecoder().decode(base64url.decode(token.split(".")[1] ?? "")));
+    expect(claimsOf((await tokens.issue(42, "v1", 3)).token)).toMatchObject({ sub: "42", gen: 3 });
+    expect(claimsOf((await tokens.issue(42, "v1")).token)).toMatchObject({ sub: "42", gen: 0 });
+  });
+
+  it("a signed token is refused when its account's standing check refuses its claims, and the check sees them", async () => {
+    const seen: unknown[] = [];
+    const checked = createAccessTokens(key, undefined, async (claims) => {
+      seen.push(claims);
+      return claims.generation >= 2;
+    });
+    const { token: old } = await checked.issue(42, "v1", 1);
+    const { token: current } = await checked.issue(42, "v1", 2);
+    await expect(checked.verify(old, "v1")).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(checked.verify(current, "v1")).resolves.toEqual({ accountId: 42 });
+    expect(seen).toEqual([
+      { accountId: 42, generation: 1 },
+      { accountId: 42, generation: 2 },
+    ]);
+  });
+
+  it("a token that fails its signature never reaches the standing check (no read for forgeries)", async () => {
+    let calls = 0;
+    const checked = createAccessTokens(key, undefined, async () => {
+      calls += 1;
+      return true;
+    });
+    const { token } = await createAccessTokens(otherKey).issue(42, "v1");
+    await expect(checked.verify(token, "v1")).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toBe(0);
+  });
+
+  it("a token without a gen claim belongs to generation 0", async () => {
+    const seen: number[] = [];
+    const checked = createAccessTokens(key, undefined, async (claims) => {
+      seen.push(claims.generation);
+      return true;
+    });
+    await expect(checked.verify(await craft({ sub: "42" }), "v1")).resolves.toEqual({ accountId: 42 });
+    expect(seen).toEqual([0]);
+  });
+
+  it.each([-1, 1.5, "2", null, 2 ** 53])(
+    "a token whose gen claim %j is not a whole count is refused",
+    async (gen) => {
+      const iat = nowSeconds();
+      const token = await new SignJWT({ gen })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject("42")
+        .setIssuer("marketplace")
+        .setAudience("marketplace-api-v1")
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 600)
+        .sign(key);
+      await expect(tokens.verify(token, "v1")).rejects.toBeInstanceOf(InvalidTokenError);
+    },
+  );
+
   it.each(["", "garbage", "a.b.c", "...", "Bearer x", "eyJhbGciOiJIUzI1NiJ9.e30."])(
     "a garbage string %j is refused",
     async (garbage) => {

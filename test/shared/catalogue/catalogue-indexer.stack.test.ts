@@ -8,7 +8,8 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { keys } from "../../../shared/data/table-keys.js";
 import { newId } from "../../../shared/ids/ids.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
-import { catalogueIndexer } from "../../../shared/runtime/dependencies.js";
+import { accountAccess, catalogueIndexer } from "../../../shared/runtime/dependencies.js";
+import { createTestAccount } from "../../support/accounts.js";
 import { stores } from "../../support/orders.js";
 import { createTestCategory } from "../../support/products.js";
 
@@ -189,6 +190,30 @@ describe("catalogue indexer", () => {
       [`S#${seller}`]: { total: 0, in_stock: 0 },
     });
     expect(await catalogue().recordedFacets(product.id)).toEqual([]);
+  });
+
+  it("writes no listing for a run that read the seller before it was blocked: the next run unlists", async () => {
+    const category = await createTestCategory();
+    const account = await createTestAccount();
+    const product = await put(approvedProduct({ seller_id: account.seller_id, id_categories: category }));
+    const seen = await stores().products.get(product.id, { consistent: true });
+    await accountAccess().block(account.seller_id);
+    // A late run that read the seller as approved tries to list the product.
+    const listing = listingOf(product, { id: category, name: "c", slug: "c", status: "active" });
+    const applied = await catalogue().applyUpdate({
+      productId: product.id,
+      seen,
+      recorded: [],
+      touched: listing?.facets ?? [],
+      changes: (listing?.facets ?? []).map((facet) => ({ facet, before: undefined, after: listing?.values })),
+      listing,
+    });
+    expect(applied).toBe(false);
+    expect(await catalogueIndexer().sync(product.id)).toEqual({ listed: false, facetsChanged: 0 });
+    expect(await countsOf(`C#${category}`, `S#${account.seller_id}`)).toEqual({
+      [`C#${category}`]: { total: 0, in_stock: 0 },
+      [`S#${account.seller_id}`]: { total: 0, in_stock: 0 },
+    });
   });
 
   it("counts a product once when ten syncs of it run at the same time", async () => {

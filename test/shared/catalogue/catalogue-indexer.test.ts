@@ -64,7 +64,7 @@ const memoryCatalogue = () => {
   return { store: store as CatalogueStore, recorded, applied };
 };
 
-const indexerOver = (products: ProductRecord[], sellers = 0) => {
+const indexerOver = (products: ProductRecord[], sellers = 0, blocked = new Set<number>()) => {
   const catalogue = memoryCatalogue();
   const byId = new Map(products.map((p) => [p.id, p]));
   const indexer = createCatalogueIndexer({
@@ -75,9 +75,12 @@ const indexerOver = (products: ProductRecord[], sellers = 0) => {
     },
     categories: { get: async (id) => (id === category.id ? category : undefined) },
     accounts: { highestSellerId: async () => sellers },
+    sellers: {
+      find: async (sellerId) => ({ generation: 0, statusModeration: blocked.has(sellerId) ? 2 : 1 }),
+    },
     catalogue: catalogue.store,
   });
-  return { indexer, catalogue, byId };
+  return { indexer, catalogue, byId, blocked };
 };
 
 describe("catalogue indexer rules", () => {
@@ -123,5 +126,26 @@ describe("catalogue indexer rules", () => {
     );
     expect(await indexer.syncAll()).toEqual({ sellers: 3, products: 3, listed: 2, facets_changed: 14 });
     expect(await indexer.syncAll()).toEqual({ sellers: 3, products: 3, listed: 2, facets_changed: 0 });
+  });
+
+  it("unlists every product of a blocked seller when that seller is synced, and lists them again once unblocked", async () => {
+    const { indexer, catalogue, blocked } = indexerOver(
+      [product("P1", 7), product("P2", 7), product("P3", 8)],
+      8,
+    );
+    await indexer.syncAll();
+    blocked.add(7);
+    expect(await indexer.syncSeller(7)).toEqual({ products: 2, listed: 0, facets_changed: 14 });
+    expect(catalogue.recorded.has("P1")).toBe(false);
+    expect(catalogue.recorded.has("P2")).toBe(false);
+    expect(catalogue.recorded.has("P3")).toBe(true);
+    blocked.delete(7);
+    expect(await indexer.syncSeller(7)).toEqual({ products: 2, listed: 2, facets_changed: 14 });
+  });
+
+  it("does not list a blocked seller's product when it is approved", async () => {
+    const { indexer, catalogue } = indexerOver([product("P1", 7)], 0, new Set([7]));
+    expect(await indexer.sync("P1")).toEqual({ listed: false, facetsChanged: 0 });
+    expect(catalogue.applied).toHaveLength(0);
   });
 });

@@ -1,0 +1,30 @@
+import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { keys } from "../data/table-keys.js";
+import { type AccountStanding, standingOf } from "./account-standing.js";
+
+/** Reads an account's standing alone. */
+export interface AccountStandingStore {
+  /** The account's generation and status, or undefined if there is no such account. */
+  find(accountId: number, options?: { consistent?: boolean }): Promise<AccountStanding | undefined>;
+}
+
+/**
+ * The DynamoDB implementation of AccountStandingStore: one GetItem that projects the two attributes,
+ * on its own so that every authenticated bundle carries this and not the whole account repository.
+ */
+export const createAccountStandingRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): AccountStandingStore => ({
+  async find(accountId, options = {}) {
+    const result = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.account(accountId),
+        ProjectionExpression: "token_generation, status_moderation",
+        ConsistentRead: options.consistent === true,
+      }),
+    );
+    return result.Item ? standingOf(result.Item) : undefined;
+  },
+});
