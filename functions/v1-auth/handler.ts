@@ -9,7 +9,11 @@ export const handler = createGroupHandler(
   {
     "POST /auth/api-key/create": defineAction({
       handle: async ({ event }) => {
-        const token = await tokenExchange().exchange(header(event, "x-api-key"), "v1");
+        const token = await tokenExchange().exchange(
+          header(event, "x-api-key"),
+          "v1",
+          event.requestContext.http.sourceIp,
+        );
         return { data: { access_token: token.accessToken, expires_in: token.expiresIn } };
       },
     }),

@@ -1,7 +1,10 @@
 import type { EndpointGroup } from "../../shared/http/routes.js";
 
-/** What a function may do with the table. */
-export type TableAccess = "none" | "read-keys" | "read" | "read-write";
+/**
+ * What a function may do with the table. `exchange-keys` is the token exchange's: read items by key,
+ * and count exchanges in the abuse-limit windows (UpdateItem on those partitions only).
+ */
+export type TableAccess = "none" | "read-keys" | "exchange-keys" | "read" | "read-write";
 
 /** Least-privilege profile of one function: every grant the stack gives it comes from here. */
 export interface FunctionPermissions {
@@ -16,8 +19,8 @@ export interface FunctionPermissions {
 
 /** Each API endpoint group's profile; read-only groups get no write action on the table. */
 export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
-  "v1-auth": { table: "read-keys", masterSecret: true, images: false },
-  "v2-auth": { table: "read-keys", masterSecret: true, images: false },
+  "v1-auth": { table: "exchange-keys", masterSecret: true, images: false },
+  "v2-auth": { table: "exchange-keys", masterSecret: true, images: false },
   "v1-products": { table: "read-write", masterSecret: true, images: "products" },
   "v1-orders": { table: "read-write", masterSecret: true, images: false },
   "v1-seller": { table: "read-write", masterSecret: true, images: "sellers" },

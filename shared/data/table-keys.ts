@@ -20,6 +20,14 @@ export const keys = {
   sellerCounts: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "COUNTS" }),
   /** Lookup from an API key's SHA-256 to its account. */
   apiKey: (apiKeyHash: string): ItemKey => ({ PK: `APIKEY#${apiKeyHash}`, SK: "APIKEY" }),
+  /**
+   * One fixed window of the token exchange's abuse limit for one subject (`scope` says what it is: an
+   * API key's hash, or a source address), kept until DynamoDB's TTL removes it.
+   */
+  exchangeWindow: (scope: string, subject: string, windowStart: number): ItemKey => ({
+    PK: `LIMIT#EXCHANGE#${scope}#${subject}`,
+    SK: `WINDOW#${windowStart}`,
+  }),
   /** An atomic counter, e.g. the next seller id. */
   counter: (name: string): ItemKey => ({ PK: `COUNTER#${name}`, SK: "COUNTER" }),
   /** A product. */

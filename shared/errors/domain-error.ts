@@ -38,6 +38,8 @@ export class DomainError extends Error {
     message: string,
     /** Structured details (v2 `error.details`), never shown in v1. */
     readonly details?: Record<string, unknown>,
+    /** Seconds the caller should wait before trying again (the `Retry-After` of a refusal), if known. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
@@ -76,6 +78,10 @@ export const payloadTooLarge = (limitBytes: number) =>
     "payload_too_large",
     `Request body too large (max ${formatBytes(limitBytes)})`,
   );
+
+/** Too many attempts in the current window; the caller may try again after `retryAfterSeconds`. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new DomainError("rate_limited", "too_many_requests", "Too many requests", undefined, retryAfterSeconds);
 
 /** The capability of a route has not shipped yet. */
 export const notImplemented = () => new DomainError("not_implemented", "not_implemented", "Not implemented");

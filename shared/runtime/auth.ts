@@ -1,6 +1,41 @@
+import {
+  createExchangeLimiter,
+  DEFAULT_EXCHANGES_PER_ADDRESS,
+  DEFAULT_EXCHANGES_PER_KEY,
+  exchangeLimit,
+} from "../auth/exchange-limits.js";
+import { createExchangeWindowRepository } from "../auth/exchange-window-repository.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
+import { optionalEnv } from "../config/environment.js";
 import { accountStore } from "./account-store.js";
 import { accessTokens } from "./service-keys.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
+
+/**
+ * The exchange's abuse limits (TOKEN_EXCHANGE_LIMIT_PER_KEY, TOKEN_EXCHANGE_LIMIT_PER_ADDRESS: exchanges
+ * per minute), read on first use; a bad value fails with the variable's name.
+ */
+const exchangeLimits = () => ({
+  key: exchangeLimit(
+    "TOKEN_EXCHANGE_LIMIT_PER_KEY",
+    optionalEnv("TOKEN_EXCHANGE_LIMIT_PER_KEY"),
+    DEFAULT_EXCHANGES_PER_KEY,
+  ),
+  address: exchangeLimit(
+    "TOKEN_EXCHANGE_LIMIT_PER_ADDRESS",
+    optionalEnv("TOKEN_EXCHANGE_LIMIT_PER_ADDRESS"),
+    DEFAULT_EXCHANGES_PER_ADDRESS,
+  ),
+});
 
 /** API key → access token (the auth groups' whole root: the table and the signing key). */
-export const tokenExchange = () => createTokenExchange({ store: accountStore(), tokens: accessTokens });
+export const tokenExchange = () =>
+  createTokenExchange({
+    store: accountStore(),
+    tokens: accessTokens,
+    limiter: createExchangeLimiter({
+      windows: createExchangeWindowRepository(tableClient(), tableName()),
+      limits: exchangeLimits(),
+      now: clockAndRandomness.now,
+    }),
+  });

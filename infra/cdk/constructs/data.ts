@@ -6,6 +6,8 @@ import { type IRole, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import { exchangeScopes } from "../../../shared/auth/exchange-limits.js";
+import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
 import type { FunctionPermissions } from "../permissions.js";
 
@@ -21,6 +23,9 @@ const tableWriteActions = [
   "dynamodb:DeleteItem",
   "dynamodb:BatchWriteItem",
 ];
+
+/** The partitions of the token exchange's abuse-limit windows, as IAM patterns (see `keys.exchangeWindow`). */
+const exchangeWindowPartitions = exchangeScopes.map((scope) => keys.exchangeWindow(scope, "*", 0).PK);
 
 /** The service's state: the table, its two secrets, and the private image bucket behind its CDN. */
 export class MarketplaceData {
@@ -112,10 +117,20 @@ export class MarketplaceData {
   /** Gives a role exactly what a permission profile allows on the table, the secrets and the images. */
   grant(role: IRole, permissions: FunctionPermissions): void {
     const tableArn = this.table.tableArn;
-    if (permissions.table === "read-keys") {
-      // Token exchange reads one item by key: no index, no query, no write.
+    if (permissions.table === "read-keys" || permissions.table === "exchange-keys") {
+      // Token exchange reads one item by key: no index, no query.
       role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ["dynamodb:GetItem"], resources: [tableArn] }),
+      );
+    }
+    if (permissions.table === "exchange-keys") {
+      // ...and counts itself in the abuse-limit windows: updates of those partitions and no other item.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ["dynamodb:UpdateItem"],
+          resources: [tableArn],
+          conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": exchangeWindowPartitions } },
+        }),
       );
     }
     if (permissions.table === "read" || permissions.table === "read-write") {

@@ -38,6 +38,9 @@ export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({
       statusOf(kind, domainError.kind),
       errorBody(kind, domainError),
       requestId,
+      domainError.retryAfterSeconds === undefined
+        ? {}
+        : { "retry-after": String(domainError.retryAfterSeconds) },
     );
   },
 });

@@ -606,23 +606,39 @@ describe("MarketplaceStack", () => {
       ["v1-auth", "Apiv1auth"],
       ["v2-auth", "Apiv2auth"],
     ])(
-      "the %s function may only GetItem on the table (no other dynamodb action, no index ARN, no s3, no ses, no sqs:SendMessage)",
+      "the %s function may only GetItem on the table and UpdateItem its abuse-limit windows (no other dynamodb action, no index ARN, no s3, no ses, no sqs:SendMessage)",
       (_group, id) => {
         const actions = allowedActions(id);
-        expect(actions.filter((a) => a.startsWith("dynamodb:"))).toEqual(["dynamodb:GetItem"]);
+        expect(actions.filter((a) => a.startsWith("dynamodb:"))).toEqual([
+          "dynamodb:GetItem",
+          "dynamodb:UpdateItem",
+        ]);
         expect(actions.filter((a) => /^(s3|ses|sqs):/.test(a))).toEqual([]);
         expect(actions).not.toContain("sqs:SendMessage");
-        // The complete grant: its logs, one item by key, the master secret.
+        // The complete grant: its logs, one item by key, its exchange counters, the master secret.
         expect(actions).toEqual([
           "dynamodb:GetItem",
+          "dynamodb:UpdateItem",
           "logs:CreateLogStream",
           "logs:PutLogEvents",
           "secretsmanager:DescribeSecret",
           "secretsmanager:GetSecretValue",
         ]);
-        const table = findOne("AWS::DynamoDB::GlobalTable", "Table");
+        const table = { "Fn::GetAtt": [findOne("AWS::DynamoDB::GlobalTable", "Table").logicalId, "Arn"] };
         const dynamo = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("dynamodb:")));
-        expect(dynamo.map((s) => s.resources)).toEqual([[{ "Fn::GetAtt": [table.logicalId, "Arn"] }]]);
+        expect(dynamo).toEqual([
+          { effect: "Allow", actions: ["dynamodb:GetItem"], resources: [table] },
+          {
+            effect: "Allow",
+            actions: ["dynamodb:UpdateItem"],
+            resources: [table],
+            condition: {
+              "ForAllValues:StringLike": {
+                "dynamodb:LeadingKeys": ["LIMIT#EXCHANGE#key#*", "LIMIT#EXCHANGE#address#*"],
+              },
+            },
+          },
+        ]);
         expect(JSON.stringify(statementsOf(id))).not.toContain("/index/");
       },
     );
@@ -721,7 +737,7 @@ describe("MarketplaceStack", () => {
           group,
           readKeysOnly: profile.table === "read-keys",
           canQuery: profile.table === "read" || profile.table === "read-write",
-          canWrite: profile.table === "read-write",
+          canWrite: profile.table === "read-write" || profile.table === "exchange-keys",
           masterSecret: profile.masterSecret,
           images: profile.images !== false,
         });

@@ -21,6 +21,8 @@ export interface Statement {
   readonly effect: string;
   readonly actions: string[];
   readonly resources: unknown[];
+  /** The statement's Condition, only when it has one. */
+  readonly condition?: unknown;
 }
 
 export const isJson = (value: unknown): value is Json =>
@@ -88,6 +90,7 @@ const toStatement = (value: unknown): Statement => {
     effect: asString(statement.Effect, "Effect"),
     actions: toList(statement.Action).map((a) => asString(a, "Action")),
     resources: toList(statement.Resource),
+    ...(statement.Condition === undefined ? {} : { condition: statement.Condition }),
   };
 };
 

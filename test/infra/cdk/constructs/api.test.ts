@@ -225,6 +225,19 @@ describe("MarketplaceApi", () => {
       const tableStatements: Record<typeof profile.table, Statement[]> = {
         none: [],
         "read-keys": [{ effect: "Allow", actions: ["dynamodb:GetItem"], resources: [tableArn] }],
+        "exchange-keys": [
+          { effect: "Allow", actions: ["dynamodb:GetItem"], resources: [tableArn] },
+          {
+            effect: "Allow",
+            actions: ["dynamodb:UpdateItem"],
+            resources: [tableArn],
+            condition: {
+              "ForAllValues:StringLike": {
+                "dynamodb:LeadingKeys": ["LIMIT#EXCHANGE#key#*", "LIMIT#EXCHANGE#address#*"],
+              },
+            },
+          },
+        ],
         read: [
           {
             effect: "Allow",

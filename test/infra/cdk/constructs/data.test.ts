@@ -251,6 +251,23 @@ describe("MarketplaceData", () => {
         [{ effect: "Allow", actions: ["dynamodb:GetItem"], resources: [tableArn] }],
       ],
       [
+        "exchange-keys: GetItem on the table, and UpdateItem only on the token exchange's abuse-limit partitions",
+        { table: "exchange-keys", masterSecret: false, images: false },
+        [
+          { effect: "Allow", actions: ["dynamodb:GetItem"], resources: [tableArn] },
+          {
+            effect: "Allow",
+            actions: ["dynamodb:UpdateItem"],
+            resources: [tableArn],
+            condition: {
+              "ForAllValues:StringLike": {
+                "dynamodb:LeadingKeys": ["LIMIT#EXCHANGE#key#*", "LIMIT#EXCHANGE#address#*"],
+              },
+            },
+          },
+        ],
+      ],
+      [
         "read: the four item-read actions on the table and its indexes, no write and no stream",
         { table: "read", masterSecret: false, images: false },
         [{ effect: "Allow", actions: readActions, resources: [tableArn, tableIndexesArn] }],

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { KeyHolder } from "../../../shared/accounts/account-repository.js";
+import { generateApiKey, hashApiKey } from "../../../shared/accounts/api-keys.js";
+import { createAccessTokens } from "../../../shared/auth/access-tokens.js";
+import type { Allowance, ExchangeLimiter, ExchangeScope } from "../../../shared/auth/exchange-limits.js";
+import { createTokenExchange } from "../../../shared/auth/token-exchange.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
+
+const signing = new TextEncoder().encode("k".repeat(32));
+const tokens = createAccessTokens(signing);
+const apiKey = generateApiKey();
+
+/** An exchange over one known key and a limiter whose answers per scope the test chooses. */
+const exchangeWith = (options: { holder?: KeyHolder; key?: Allowance; address?: Allowance }) => {
+  const taken: [ExchangeScope, string][] = [];
+  const limiter: ExchangeLimiter = {
+    take: async (scope, subject) => {
+      taken.push([scope, subject]);
+      return (scope === "key" ? options.key : options.address) ?? { granted: true };
+    },
+  };
+  const exchange = createTokenExchange({
+    store: {
+      findKeyHolder: async (hash) => (hash === hashApiKey(apiKey) ? options.holder : undefined),
+    },
+    tokens: async () => tokens,
+    limiter,
+  });
+  return { exchange, taken };
+};
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return { kind: error.kind, code: error.code, message: error.message, retryAfter: error.retryAfterSeconds };
+};
+
+const unauthorized = {
+  kind: "unauthenticated",
+  code: "unauthorized",
+  message: "Unauthorized",
+  retryAfter: undefined,
+};
+const tooMany = (seconds: number) => ({
+  kind: "rate_limited",
+  code: "too_many_requests",
+  message: "Too many requests",
+  retryAfter: seconds,
+});
+const holder: KeyHolder = { accountId: 7, generation: 4, statusModeration: 1 };
+
+describe("token exchange rules", () => {
+  it("stamps the account's current generation on the token it issues", async () => {
+    const { exchange } = exchangeWith({ holder });
+    const issued = await exchange.exchange(apiKey, "v1", "203.0.113.7");
+    const claims = JSON.parse(Buffer.from(issued.accessToken.split(".")[1] ?? "", "base64url").toString());
+    expect(claims).toMatchObject({ sub: "7", gen: 4 });
+  });
+
+  it("counts the exchange against the source address and the key's hash", async () => {
+    const { exchange, taken } = exchangeWith({ holder });
+    await exchange.exchange(apiKey, "v2", "203.0.113.7");
+    expect(taken).toEqual([
+      ["address", "203.0.113.7"],
+      ["key", hashApiKey(apiKey)],
+    ]);
+  });
+
+  it("refuses a blocked seller's key with the same 401 as an unknown key", async () => {
+    const { exchange } = exchangeWith({ holder: { ...holder, statusModeration: 2 } });
+    expect(await refusal(exchange.exchange(apiKey, "v1", "203.0.113.7"))).toEqual(unauthorized);
+    expect(await refusal(exchange.exchange(generateApiKey(), "v1", "203.0.113.7"))).toEqual(unauthorized);
+  });
+
+  it("refuses an address over its limit with 429 and the seconds to wait, even for a good key", async () => {
+    const { exchange } = exchangeWith({ holder, address: { granted: false, retryAfterSeconds: 12 } });
+    expect(await refusal(exchange.exchange(apiKey, "v1", "203.0.113.7"))).toEqual(tooMany(12));
+  });
+
+  it("refuses a key over its limit with 429, but an unknown key over it is still the plain 401", async () => {
+    const { exchange } = exchangeWith({ holder, key: { granted: false, retryAfterSeconds: 30 } });
+    expect(await refusal(exchange.exchange(apiKey, "v2", "203.0.113.7"))).toEqual(tooMany(30));
+    expect(await refusal(exchange.exchange(generateApiKey(), "v2", "203.0.113.7"))).toEqual(unauthorized);
+  });
+
+  it("refuses a malformed key before counting anything", async () => {
+    const { exchange, taken } = exchangeWith({ holder });
+    expect(await refusal(exchange.exchange("not a key", "v1", "203.0.113.7"))).toEqual(unauthorized);
+    expect(await refusal(exchange.exchange(undefined, "v1", "203.0.113.7"))).toEqual(unauthorized);
+    expect(taken).toEqual([]);
+  });
+});
