@@ -17,13 +17,10 @@ const configuredMailer = (): Mailer => {
 
 /** Buyer e-mail (the one root importing SES). */
 export const mailService = () => {
-  const orders = orderStore();
   return createMailService({
-    orders,
+    orders: orderStore(),
     products: productStore(),
     mailer: configuredMailer(),
-    markSent: (orderId, at, template) => orders.markEmailSent(orderId, at, template),
-    claim: (orderId, at, staleBefore, template) => orders.claimEmail(orderId, at, staleBefore, template),
     now: systemClock,
   });
 };

@@ -55,8 +55,6 @@ const mailServiceAt = (clock: { now: Date }) => {
     orders,
     products,
     mailer: createFileOutboxMailer(outbox),
-    markSent: (id, at, template) => orders.markEmailSent(id, at, template),
-    claim: (id, at, staleBefore, template) => orders.claimEmail(id, at, staleBefore, template),
     now: () => clock.now,
   });
 };

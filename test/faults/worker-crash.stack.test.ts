@@ -15,7 +15,11 @@ import { handler as mailerHandler } from "../../functions/mailer/handler.js";
 import { handler as webhookHandler } from "../../functions/webhooks/handler.js";
 import { localQueueUrl } from "../../infra/local/provision.js";
 import { createFileOutboxMailer, readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
-import { createMailService } from "../../shared/mail/mail-service.js";
+import {
+  createMailService,
+  EMAIL_CLAIM_STALE_MS,
+  EmailInProgressError,
+} from "../../shared/mail/mail-service.js";
 import { webhookService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount } from "../support/accounts.js";
 import { request } from "../support/http.js";
@@ -110,7 +114,7 @@ describe("the mailer crashing mid-batch", () => {
     expect(texts.map((t) => t?.match(/KEY-[ABC]/)?.[0])).toEqual(["KEY-A", "KEY-B", "KEY-C"]);
   });
 
-  it("a worker that dies after the e-mail left but before it was marked sent does not send it again when the job comes back", async () => {
+  it("a worker that dies after the e-mail left but before it was marked sent: copies of the job wait while its claim is fresh, then it goes out once more (at least once, never lost)", async () => {
     const seller = await createTestAccount();
     const order = await quietPaidOrder({
       sellerId: seller.seller_id,
@@ -120,25 +124,33 @@ describe("the mailer crashing mid-batch", () => {
     });
     const { orders, products } = stores();
     const fileMailer = createFileOutboxMailer(outbox);
-    const service = (mailer: typeof fileMailer) =>
-      createMailService({
-        orders,
-        products,
-        mailer,
-        markSent: (id, at, template) => orders.markEmailSent(id, at, template),
-        claim: (id, at, staleBefore, template) => orders.claimEmail(id, at, staleBefore, template),
-        now: () => new Date(),
-      });
+    const started = Date.now();
+    const serviceAt = (offsetMs: number) =>
+      createMailService({ orders, products, mailer: fileMailer, now: () => new Date(started + offsetMs) });
     const job = deliveryEmailJobOf(order);
-    const dying = service(async (message) => {
-      await fileMailer(message);
-      throw new Error("worker crashed");
+    // What the dead worker did: claimed, sent, and died before recording it (no release, no mark).
+    expect(
+      await orders.claimEmail(
+        order.id_order,
+        new Date(started).toISOString(),
+        new Date(started - EMAIL_CLAIM_STALE_MS).toISOString(),
+        "delivery",
+        "dead-worker",
+      ),
+    ).toBe("claimed");
+    await fileMailer({
+      to: order.buyer_email,
+      subject: "sent by the dead worker",
+      text: "KEY-ONCE",
+      html: "",
     });
-    await expect(dying.send(job)).rejects.toThrow("worker crashed");
+    // The job comes back 30 s later (the local visibility timeout): the claim is fresh, so it waits.
+    await expect(serviceAt(30_000).send(job)).rejects.toBeInstanceOf(EmailInProgressError);
     expect(await readFileOutbox(outbox, order.buyer_email)).toHaveLength(1);
-    // The job returns after the queue's visibility timeout (30 s locally, 3 minutes in AWS).
-    expect(await service(fileMailer).send(job)).toBe("already_sent");
-    expect(await readFileOutbox(outbox, order.buyer_email)).toHaveLength(1);
+    // Once the claim is stale the dead worker is known gone; the copy sends, and only once.
+    expect(await serviceAt(EMAIL_CLAIM_STALE_MS + 1000).send(job)).toBe("sent");
+    expect(await serviceAt(EMAIL_CLAIM_STALE_MS + 2000).send(job)).toBe("already_sent");
+    expect(await readFileOutbox(outbox, order.buyer_email)).toHaveLength(2);
   });
 });
 
