@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, TransactionConflictException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { keys } from "../data/table-keys.js";
@@ -13,7 +13,9 @@ import {
 /** What claiming a key found. */
 export type ClaimOutcome =
   | { readonly kind: "claimed" }
-  | { readonly kind: "taken"; readonly record: IdempotencyRecord };
+  | { readonly kind: "taken"; readonly record: IdempotencyRecord }
+  /** A transaction (the first request's charge) is writing the key's record right now. */
+  | { readonly kind: "being_written" };
 
 /** Persistence of Idempotency-Key records. */
 export interface IdempotencyStore {
@@ -97,6 +99,7 @@ export const createIdempotencyRepository = (
       );
       return { kind: "claimed" };
     } catch (error) {
+      if (error instanceof TransactionConflictException) return { kind: "being_written" };
       if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
       return { kind: "taken", record: idempotencyRecordSchema.parse(unmarshall(error.Item)) };
     }

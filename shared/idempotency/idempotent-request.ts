@@ -55,6 +55,9 @@ export const createIdempotentRequests = (deps: {
       expiresAt: Math.floor(at.getTime() / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
       nowEpoch: Math.floor(at.getTime() / 1000),
     });
+    if (outcome.kind === "being_written") {
+      throw conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+    }
     if (outcome.kind === "taken") {
       const { record } = outcome;
       if (record.route !== input.route || record.request_hash !== hash) {
