@@ -32,10 +32,17 @@ const joinHeaders = (request: IncomingMessage): Record<string, string> => {
   return headers;
 };
 
+/**
+ * The query parameters as API Gateway passes them (repeated names joined with commas). Built in a Map,
+ * so `__proto__` or `constructor` are parameters like any other rather than the object's prototype.
+ */
 const queryParameters = (params: URLSearchParams): Record<string, string> | undefined => {
-  const result: Record<string, string> = {};
-  for (const [name, value] of params) result[name] = name in result ? `${result[name]},${value}` : value;
-  return Object.keys(result).length > 0 ? result : undefined;
+  const joined = new Map<string, string>();
+  for (const [name, value] of params) {
+    const previous = joined.get(name);
+    joined.set(name, previous === undefined ? value : `${previous},${value}`);
+  }
+  return joined.size > 0 ? Object.fromEntries(joined) : undefined;
 };
 
 /** Builds the API Gateway v2 event that AWS would hand the Lambda for this request. */

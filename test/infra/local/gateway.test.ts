@@ -55,6 +55,16 @@ describe("local gateway", () => {
     expect(event.isBase64Encoded).toBe(false);
   });
 
+  it("passes __proto__ and constructor as ordinary query parameters, as API Gateway does", async () => {
+    await fetch(`${base}/api/v1/products?__proto__=1&constructor=x&constructor=y`);
+    const { event } = lastEvent();
+    expect(Object.getPrototypeOf(event.queryStringParameters)).toBe(Object.prototype);
+    expect(Object.entries(event.queryStringParameters ?? {})).toEqual([
+      ["__proto__", "1"],
+      ["constructor", "x,y"],
+    ]);
+  });
+
   it("passes JSON bodies as text", async () => {
     await fetch(`${base}/api/v2/buy`, {
       method: "POST",
