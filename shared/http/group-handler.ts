@@ -45,6 +45,9 @@ export type ApiHandler = (
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** A group's Lambda handler, carrying its route actions so the OpenAPI generator reads the same request schemas. */
+export type GroupHandler = ApiHandler & { readonly actions: GroupActions };
+
 const pipeline = (
   kind: EnvelopeKind,
   auth: "none" | "bearer",
@@ -105,7 +108,7 @@ export const createGroupHandler = (
   group: EndpointGroup,
   actions: GroupActions,
   tokens: () => Promise<AccessTokens>,
-): ApiHandler => {
+): GroupHandler => {
   const kind = versionOf(group) as EnvelopeKind;
   const byRouteKey = new Map<string, ApiHandler>();
   const relativeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;
@@ -118,5 +121,7 @@ export const createGroupHandler = (
     byRouteKey.set(routeKey(route), pipeline(kind, route.auth, tokens, action));
   }
   const fallback = pipeline(kind, "none", tokens, unknownRoute);
-  return (event, context) => (byRouteKey.get(event.routeKey) ?? fallback)(event, context);
+  const handler: ApiHandler = (event, context) =>
+    (byRouteKey.get(event.routeKey) ?? fallback)(event, context);
+  return Object.assign(handler, { actions });
 };

@@ -1,0 +1,46 @@
+import type * as z from "../validation/zod-mini.js";
+
+/** A zod schema, classic or mini. */
+export type ContractSchema = z.core.$ZodType;
+
+/** One answer a route refuses with: its status, the v2 code and the message both versions carry. */
+export interface DocumentedError {
+  readonly status: number;
+  /** The v2 `code` (v1 answers carry only the message). */
+  readonly code?: string;
+  readonly message: string;
+}
+
+/**
+ * What the OpenAPI documents say of one route beyond its request schemas (which the route's action
+ * declares and the generator reads from the handler): what it is for, its success answer's `data`
+ * (and v2 `meta`) schema with an example, and every refusal it answers besides the pipeline's own
+ * (401 for bearer routes, invalid JSON, 413 and schema failures for routes with a body or query).
+ */
+export interface RouteContract {
+  readonly summary: string;
+  readonly description?: string;
+  /** A route beyond the spec: documented as an extension. */
+  readonly extension?: true;
+  /** Path parameters: a description each, by name. */
+  readonly pathParameters?: Readonly<Record<string, string>>;
+  /** Query parameters the handler reads without a declared schema: a description each, by name. */
+  readonly queryParameters?: Readonly<Record<string, string>>;
+  /** A body the handler reads itself (a multipart upload), instead of the action's JSON schema. */
+  readonly requestBody?: { readonly contentType: string; readonly schema: ContractSchema };
+  /** An example of the JSON body, for routes whose action declares a body schema. */
+  readonly requestExample?: unknown;
+  readonly success: {
+    readonly status: number;
+    readonly data: ContractSchema;
+    /** v2 lists: the `meta` object's schema and an example of it. */
+    readonly meta?: ContractSchema;
+    readonly metaExample?: unknown;
+    /** An example of `data`. */
+    readonly example: unknown;
+  };
+  readonly errors: readonly DocumentedError[];
+}
+
+/** Contracts of one API version, keyed as the route table keys routes: `METHOD /path` relative to the prefix. */
+export type VersionContracts = Readonly<Record<string, RouteContract>>;
