@@ -54,9 +54,14 @@ export const routes: readonly RouteDefinition[] = [
   // Extension (not in the spec): the seller's side of an order's chat, whose buyer side is v2's /chat.
   v1("GET", "/orders/chat/{id_order}", "v1-orders"),
   v1("POST", "/orders/chat/{id_order}", "v1-orders"),
+  // Extensions (not in the spec), so a seller sees and drives delivery without a webhook receiver: the
+  // delivery URL of a paid, undelivered order; the webhook attempts of an order; a signed test webhook.
+  v1("GET", "/orders/delivery-url/{id}", "v1-orders"),
+  v1("GET", "/orders/webhooks/{id}", "v1-orders"),
   v1("GET", "/seller", "v1-seller"),
   v1("POST", "/seller/profile", "v1-seller"),
   v1("POST", "/seller/img", "v1-seller"),
+  v1("POST", "/seller/webhook-test", "v1-seller"),
   v1("POST", "/payout", "v1-payouts"),
   v1("GET", "/payout/history", "v1-payouts"),
 
