@@ -6,20 +6,12 @@ import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
+import { idProductSchema } from "../../shared/products/product-id-body.js";
 import { categoryService } from "../../shared/runtime/catalogue.js";
 import { productService } from "../../shared/runtime/products.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 import * as z from "../../shared/validation/zod-mini.js";
-
-const idProductSchema = z.strictObject(
-  {
-    id_product: z
-      .string({ error: "Field 'id_product' must be a string" })
-      .check(z.minLength(1, "Field 'id_product' is required")),
-  },
-  { error: "Request body must be a JSON object" },
-);
 
 /** Seller API v1: products, categories, moderation and product images. */
 export const handler = createGroupHandler(
