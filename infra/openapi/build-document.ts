@@ -130,6 +130,15 @@ const parametersOf = (
   for (const [name, description] of Object.entries(contract.queryParameters ?? {})) {
     parameters.push({ name, in: "query", required: false, schema: { type: "string" }, description });
   }
+  for (const [name, header] of Object.entries(contract.headerParameters ?? {})) {
+    parameters.push({
+      name,
+      in: "header",
+      required: header.required ?? false,
+      schema: jsonSchemaOf(header.schema, "input"),
+      description: header.description,
+    });
+  }
   return parameters;
 };
 

@@ -11,6 +11,13 @@ export interface DocumentedError {
   readonly message: string;
 }
 
+/** One request header a route reads: what it does and the values it accepts. */
+export interface HeaderParameter {
+  readonly description: string;
+  readonly schema: ContractSchema;
+  readonly required?: boolean;
+}
+
 /**
  * What the OpenAPI documents say of one route beyond its request schemas (which the route's action
  * declares and the generator reads from the handler): what it is for, its success answer's `data`
@@ -26,6 +33,8 @@ export interface RouteContract {
   readonly pathParameters?: Readonly<Record<string, string>>;
   /** Query parameters the handler reads without a declared schema: a description each, by name. */
   readonly queryParameters?: Readonly<Record<string, string>>;
+  /** Request headers the route reads besides Authorization (e.g. Idempotency-Key), by name. */
+  readonly headerParameters?: Readonly<Record<string, HeaderParameter>>;
   /** A body the handler reads itself (a multipart upload), instead of the action's JSON schema. */
   readonly requestBody?: { readonly contentType: string; readonly schema: ContractSchema };
   /** An example of the JSON body, for routes whose action declares a body schema. */
