@@ -1,5 +1,8 @@
 import { v1Error, v1Success, v2Error, v2Success } from "../../shared/api/envelope-schemas.js";
 import type { DocumentedError, RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
+import { payloadTooLarge } from "../../shared/errors/domain-error.js";
+import { JSON_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
+import { statusOf } from "../../shared/http/envelopes.js";
 import type { GroupActions } from "../../shared/http/group-handler.js";
 import { fullPath, type RouteDefinition, routes } from "../../shared/http/routes.js";
 import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
@@ -23,6 +26,7 @@ const statusText: Record<number, string> = {
   413: "Request body too large",
   422: "Unprocessable",
   429: "Too many requests",
+  500: "Internal server error",
 };
 
 const routeKeyOf = (route: RouteDefinition) => `${route.method} ${route.path}`;
@@ -46,25 +50,48 @@ const errorExample = (version: DocumentedVersion, error: DocumentedError) =>
         error: { code: error.code ?? "invalid_request" },
       };
 
-/** The refusals every route of its kind answers, before its own. */
+/**
+ * The schema failure a route's own input schema most plainly answers, as `validate` words it: its first
+ * required member missing, else an unknown member of a strict object. A schema with neither (every member
+ * optional, unknown ones ignored) has no message that fits every route: its contract lists its own.
+ */
+const schemaFailureMessage = (schema: JsonSchema, noun: "Field" | "Parameter"): string | undefined => {
+  const required = (schema.required ?? []) as string[];
+  if (required[0] !== undefined) return `${noun} '${required[0]}' is required`;
+  if (schema.additionalProperties === false) return `${noun} 'extra' is not allowed`;
+  return undefined;
+};
+
+/**
+ * The refusals every route of its kind answers, before its own: 401 without a valid token, the body's
+ * size and JSON refusals, the first schema failure of its declared body or query, and the 500 any route
+ * answers when something unexpected fails (its message names the request id, never the cause).
+ */
 const pipelineErrors = (
   version: DocumentedVersion,
   route: RouteDefinition,
-  reads: { body: boolean; query: boolean },
+  reads: { body: boolean; bodySchema?: JsonSchema; querySchema?: JsonSchema; maxBodyBytes?: number },
 ): DocumentedError[] => {
   const errors: DocumentedError[] = [];
   if (route.auth === "bearer") errors.push({ status: 401, code: "unauthorized", message: "Unauthorized" });
   if (reads.body) {
     errors.push({ status: 400, code: "invalid_request", message: "Invalid JSON" });
-    errors.push({ status: 413, code: "payload_too_large", message: "Request body too large (max 256 KB)" });
+    const tooLarge = payloadTooLarge(reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES);
+    errors.push({ status: 413, code: tooLarge.code, message: tooLarge.message });
   }
-  if (reads.body || reads.query) {
-    errors.push(
-      version === "v1"
-        ? { status: 400, message: "Field 'name' is required" }
-        : { status: 422, code: "invalid_request", message: "Field 'product_id' is required" },
-    );
+  const schemaStatus = statusOf(version, "invalid_input");
+  for (const [schema, noun] of [
+    [reads.bodySchema, "Field"],
+    [reads.querySchema, "Parameter"],
+  ] as const) {
+    const message = schema === undefined ? undefined : schemaFailureMessage(schema, noun);
+    if (message !== undefined) errors.push({ status: schemaStatus, code: "invalid_request", message });
   }
+  errors.push({
+    status: 500,
+    code: "internal_error",
+    message: "Internal server error (request id 0f8e3c52-6f1a-4a4b-9d2e-7c1b5a3e9f60)",
+  });
   return errors;
 };
 
@@ -118,16 +145,20 @@ const parametersOf = (
   }
   const properties = (querySchema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((querySchema?.required ?? []) as string[]);
+  const described = contract.queryParameters ?? {};
   for (const [name, schema] of Object.entries(properties)) {
+    const description = typeof schema.description === "string" ? schema.description : described[name];
     parameters.push({
       name,
       in: "query",
       required: required.has(name),
       schema,
-      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+      ...(description === undefined ? {} : { description }),
     });
   }
-  for (const [name, description] of Object.entries(contract.queryParameters ?? {})) {
+  // The contract describes the schema's parameters, and documents those the handler reads without one.
+  for (const [name, description] of Object.entries(described)) {
+    if (name in properties) continue;
     parameters.push({ name, in: "query", required: false, schema: { type: "string" }, description });
   }
   for (const [name, header] of Object.entries(contract.headerParameters ?? {})) {
@@ -189,7 +220,12 @@ export const buildDocument = (
           }
         : undefined;
     const errors = [
-      ...pipelineErrors(version, route, { body: requestBody !== undefined, query: query !== undefined }),
+      ...pipelineErrors(version, route, {
+        body: requestBody !== undefined,
+        ...(body === undefined ? {} : { bodySchema: body }),
+        ...(query === undefined ? {} : { querySchema: query }),
+        ...(action?.maxBodyBytes === undefined ? {} : { maxBodyBytes: action.maxBodyBytes }),
+      }),
       ...contract.errors,
     ];
     const security =

@@ -1,3 +1,4 @@
+import type { VersionContracts } from "../../shared/api/route-contract.js";
 import { v1Contracts } from "../../shared/api/v1-contracts.js";
 import { v2Contracts } from "../../shared/api/v2-contracts.js";
 import { buildDocument, type DocumentedVersion } from "./build-document.js";
@@ -6,17 +7,27 @@ import { handlerActions } from "./handler-actions.js";
 /** The version every document states; raised when a route's interface changes. */
 export const API_DOCUMENT_VERSION = "1.0.0";
 
+/** Every documented version, in the order the generator writes them. */
+export const documentedVersions: readonly DocumentedVersion[] = ["v1", "v2"];
+
+/** Each version's contracts. */
+export const contractsOf: Record<DocumentedVersion, VersionContracts> = { v1: v1Contracts, v2: v2Contracts };
+
 /** Where `npm run openapi` writes each version's document (and the docs page and Lambdas read it). */
 export const documentPath = (version: DocumentedVersion): string => `docs/openapi/${version}.json`;
 
+/**
+ * One version's document, built from the route table, the handlers' request schemas and its contracts;
+ * throws while a route of the version lacks a contract.
+ */
+export const buildVersionDocument = async (version: DocumentedVersion): Promise<Record<string, unknown>> =>
+  buildDocument(version, await handlerActions(), contractsOf[version], API_DOCUMENT_VERSION);
+
 /** Both documents, built from the route table, the handlers' request schemas and the contracts. */
-export const buildDocuments = async (): Promise<Record<DocumentedVersion, Record<string, unknown>>> => {
-  const actions = await handlerActions();
-  return {
-    v1: buildDocument("v1", actions, v1Contracts, API_DOCUMENT_VERSION),
-    v2: buildDocument("v2", actions, v2Contracts, API_DOCUMENT_VERSION),
-  };
-};
+export const buildDocuments = async (): Promise<Record<DocumentedVersion, Record<string, unknown>>> => ({
+  v1: await buildVersionDocument("v1"),
+  v2: await buildVersionDocument("v2"),
+});
 
 /** A document as written to disk: two-space JSON and a final newline, so diffs stay readable. */
 export const serializeDocument = (document: Record<string, unknown>): string =>
