@@ -25,6 +25,7 @@ export const functionMemoryMb = {
   "v2-orders": 256,
   "v2-favorites": 256,
   payments: 256,
+  "api-docs": 256,
   webhooks: 512,
   mailer: 256,
   outbox: 256,

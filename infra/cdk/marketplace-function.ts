@@ -13,7 +13,16 @@ export interface MarketplaceFunctionProps {
   readonly timeout?: Duration;
   /** Chosen per function in capacity-plan.ts, from the measurements in docs/benchmarks.md. */
   readonly memorySize: number;
+  /** Files the code reads at run time, relative to the project root: copied into the bundle at the same path. */
+  readonly files?: readonly string[];
 }
+
+/** Shell commands that copy each file from the project into the bundle, keeping its relative path. */
+const copyCommands = (files: readonly string[], inputDir: string, outputDir: string): string[] =>
+  files.map((file) => {
+    const target = JSON.stringify(`${outputDir}/${file}`);
+    return `mkdir -p "$(dirname ${target})" && cp ${JSON.stringify(`${inputDir}/${file}`)} ${target}`;
+  });
 
 /**
  * One Lambda with the project's defaults: Node.js 24 on arm64, ESM bundle built locally by esbuild
@@ -67,6 +76,16 @@ export class MarketplaceFunction extends Construct {
           "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The SDK is bundled so Lambda runs the exact versions the tests ran, not the runtime's copy.
         externalModules: [],
+        ...(props.files?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  copyCommands(props.files ?? [], inputDir, outputDir),
+              },
+            }
+          : {}),
       },
     });
   }

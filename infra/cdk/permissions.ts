@@ -30,4 +30,6 @@ export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
   "v2-orders": { table: "read-write", masterSecret: true, images: false },
   "v2-favorites": { table: "read-write", masterSecret: true, images: false },
   payments: { table: "read-write", masterSecret: true, images: false, paymentCallbackSecret: true },
+  // Serves files from its own bundle: no table, no secret.
+  "api-docs": { table: "none", masterSecret: false, images: false },
 };

@@ -1,3 +1,4 @@
+import { handler as apiDocs } from "../../functions/api-docs/handler.js";
 import { handler as catalogue } from "../../functions/catalogue-indexer/handler.js";
 import { handler as mailer } from "../../functions/mailer/handler.js";
 import { handler as maintenance } from "../../functions/maintenance/handler.js";
@@ -35,6 +36,7 @@ export const apiHandlers: Record<EndpointGroup, ApiHandler> = {
   "v2-orders": v2Orders,
   "v2-favorites": v2Favorites,
   payments,
+  "api-docs": apiDocs,
 };
 
 /** The queue workers, by the queue they consume. */

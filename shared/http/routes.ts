@@ -3,7 +3,8 @@
  * from it and the local gateway serves from it, so the two cannot drift.
  */
 
-export type ApiVersion = "v1" | "v2" | "payments";
+/** The two APIs, the payment provider's callback, and the API reference (documents, page and renderer). */
+export type ApiVersion = "v1" | "v2" | "payments" | "reference";
 export type HttpMethod = "GET" | "POST" | "DELETE";
 /** How a route proves who is calling. */
 export type RouteAuth = "none" | "bearer";
@@ -21,6 +22,7 @@ export const endpointGroups = [
   "v2-orders",
   "v2-favorites",
   "payments",
+  "api-docs",
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -37,6 +39,9 @@ const v1 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteA
   ({ version: "v1", method, path, group, auth }) as const;
 const v2 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteAuth = "bearer") =>
   ({ version: "v2", method, path, group, auth }) as const;
+
+const reference = (path: string) =>
+  ({ version: "reference", method: "GET", path, group: "api-docs", auth: "none" }) as const;
 
 export const routes: readonly RouteDefinition[] = [
   v1("POST", "/auth/api-key/create", "v1-auth", "none"),
@@ -83,6 +88,13 @@ export const routes: readonly RouteDefinition[] = [
 
   // The payment provider's callback: not part of either API; signed with HMAC instead of a bearer token.
   { version: "payments", method: "POST", path: "/callback", group: "payments", auth: "none" },
+
+  // The API reference: public files for people and tools, outside both APIs (their envelopes, tokens and
+  // documents), so each path is written out whole.
+  reference("/api/v1/openapi.json"),
+  reference("/api/v2/openapi.json"),
+  reference("/docs"),
+  reference("/docs/redoc.standalone.js"),
 ];
 
 /** Path prefix of each API version, as API Gateway and clients see it. */
@@ -90,6 +102,7 @@ export const versionPrefix: Record<ApiVersion, string> = {
   v1: "/api/v1",
   v2: "/api/v2",
   payments: "/api/payments",
+  reference: "",
 };
 
 /** Catch-all path per version: anything under the prefix that no route matches lands here (404 in-envelope). */

@@ -19,10 +19,16 @@ import {
   routeKey,
   routes,
 } from "../../../shared/http/routes.js";
+import { referenceFiles } from "../../../shared/reference/reference-files.js";
 import { functionMemoryMb, stageThrottle, throttleOf } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
 import { apiGroupPermissions } from "../permissions.js";
 import type { MarketplaceData } from "./data.js";
+
+/** What a group's code reads from its own bundle at run time (the reference's documents and Redoc). */
+const bundledFiles: Partial<Record<EndpointGroup, readonly string[]>> = {
+  "api-docs": Object.values(referenceFiles),
+};
 
 export interface MarketplaceApiProps {
   /** The table, secrets and images the endpoint groups work on. */
@@ -76,8 +82,10 @@ export class MarketplaceApi {
         entry: `functions/${group}/handler.ts`,
         description: `Marketplace API endpoint group ${group}`,
         memorySize: functionMemoryMb[group],
+        files: bundledFiles[group],
         environment: {
-          ...data.baseEnvironment,
+          // A group that reads neither the table nor the master secret is not told where they are.
+          ...(permissions.table !== "none" || permissions.masterSecret ? data.baseEnvironment : {}),
           ...(permissions.images
             ? { IMAGE_BUCKET: data.images.bucketName, PUBLIC_IMAGE_BASE_URL: data.imageBaseUrl }
             : {}),

@@ -43,6 +43,7 @@ const expectedMemory: Record<EndpointGroup, number> = {
   "v2-orders": 256,
   "v2-favorites": 256,
   payments: 256,
+  "api-docs": 256,
 };
 
 /** The throttle each route must get, written out by class. */
