@@ -53,11 +53,20 @@ const specV2Routes = [
 const relativeKeys = (version: "v1" | "v2"): string[] =>
   routes.filter((r) => r.version === version).map((r) => `${r.method} ${r.path}`);
 
-/** Routes beyond the spec: the seller's side of an order's chat (documented as an extension). */
-const v1ExtensionRoutes = ["GET /orders/chat/{id_order}", "POST /orders/chat/{id_order}"];
+/**
+ * Routes beyond the spec (documented as extensions): the seller's side of an order's chat, the delivery
+ * URL of a paid order, an order's webhook attempts and a signed test webhook.
+ */
+const v1ExtensionRoutes = [
+  "GET /orders/chat/{id_order}",
+  "POST /orders/chat/{id_order}",
+  "GET /orders/delivery-url/{id}",
+  "GET /orders/webhooks/{id}",
+  "POST /seller/webhook-test",
+];
 
 describe("route table", () => {
-  it("contains exactly the 17 v1 routes of the spec plus the 2 of the seller chat extension", () => {
+  it("contains exactly the 17 v1 routes of the spec plus the 5 extensions", () => {
     expect(specV1Routes).toHaveLength(17);
     expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes, ...v1ExtensionRoutes].sort());
   });
@@ -67,11 +76,23 @@ describe("route table", () => {
     expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes, the 2 extension routes and the payment provider's callback", () => {
-    expect(routes).toHaveLength(35);
+  it("contains no routes besides the 32 v1 and v2 routes, the 5 extension routes, the payment provider's callback and the 4 of the API reference", () => {
+    expect(routes).toHaveLength(42);
     expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
       "POST /api/payments/callback",
     ]);
+  });
+
+  it("the API reference is 4 public GETs of the api-docs group, outside both APIs: both OpenAPI documents, the page and Redoc's script", () => {
+    const reference = routes.filter((r) => r.version === "reference");
+    expect(reference.map(routeKey)).toEqual([
+      "GET /api/v1/openapi.json",
+      "GET /api/v2/openapi.json",
+      "GET /docs",
+      "GET /docs/redoc.standalone.js",
+    ]);
+    expect(reference.every((r) => r.group === "api-docs" && r.auth === "none")).toBe(true);
+    expect(routesOf("api-docs")).toEqual(reference);
   });
 
   it("every route key is unique", () => {
@@ -86,23 +107,27 @@ describe("route table", () => {
     expect(buy && fullPath(buy)).toBe("/api/v2/buy");
   });
 
-  it("only the two token exchanges and the signed payment callback have auth none; every other route needs a bearer token", () => {
+  it("only the two token exchanges, the signed payment callback and the API reference have auth none; every other route needs a bearer token", () => {
     const open = routes.filter((r) => r.auth === "none").map(routeKey);
     expect(open.sort()).toEqual([
+      "GET /api/v1/openapi.json",
+      "GET /api/v2/openapi.json",
+      "GET /docs",
+      "GET /docs/redoc.standalone.js",
       "POST /api/payments/callback",
       "POST /api/v1/auth/api-key/create",
       "POST /api/v2/auth/api-key/create",
     ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
-    expect(bearer).toHaveLength(32);
+    expect(bearer).toHaveLength(35);
   });
 
   it.each(endpointGroups)("group %s serves at least one route", (group) => {
     expect(routesOf(group).length).toBeGreaterThan(0);
   });
 
-  it("every route belongs to a declared group of its own API version; the callback answers in v2's envelope", () => {
-    for (const route of routes) {
+  it("every API route belongs to a declared group of its own API version; the callback answers in v2's envelope", () => {
+    for (const route of routes.filter((r) => r.version !== "reference")) {
       expect(endpointGroups).toContain(route.group);
       expect(versionOf(route.group)).toBe(route.version === "payments" ? "v2" : route.version);
     }
