@@ -1,0 +1,56 @@
+import { profileUpdateSchema } from "../accounts/seller-profile.js";
+import { pageQuerySchema, searchQuerySchema } from "../catalogue/search-query.js";
+import { chatBodySchema } from "../chat/chat-body.js";
+import { deliveryBodySchema } from "../delivery/delivery-service.js";
+import { favoriteBodySchema } from "../favorites/favorite.js";
+import { disputeBodySchema, historyQuerySchema } from "../orders/buyer-order-input.js";
+import { payoutRequestSchema } from "../payouts/payout.js";
+import { createProductSchema, updateProductSchema } from "../products/product.js";
+import { idProductSchema } from "../products/product-id-body.js";
+import { buyBodySchema, giftBodySchema } from "../purchases/purchase-body.js";
+import { cursorPageSchema } from "../validation/cursor-page.js";
+
+/** A multipart form's members: a text field or a file. */
+export type FormMember = "field" | "file";
+
+/** What a route reads besides its path: a JSON body schema, a query schema or a multipart form. */
+export interface RouteRequest {
+  readonly body?: unknown;
+  readonly query?: unknown;
+  readonly form?: Readonly<Record<string, FormMember>>;
+}
+
+/**
+ * The request schemas of every v1 route that reads a body, a query or a form: the very schemas its
+ * handler's action validates with (a test holds the two identical), so the client's input types are
+ * the server's. A route not listed reads nothing but its path.
+ */
+export const v1RequestSchemas = {
+  "POST /products": { body: createProductSchema },
+  "POST /products/update/{id}": { body: updateProductSchema },
+  "POST /products/moderation": { body: idProductSchema },
+  "POST /products/img": { form: { id_product: "field", img: "file" } },
+  "GET /orders": { query: cursorPageSchema },
+  "POST /orders/delivery/{token}": { body: deliveryBodySchema },
+  "GET /orders/chat/{id_order}": { query: pageQuerySchema },
+  "POST /orders/chat/{id_order}": { body: chatBodySchema },
+  "POST /seller/profile": { body: profileUpdateSchema },
+  "POST /seller/img": { form: { img: "file" } },
+  "POST /payout": { body: payoutRequestSchema },
+  "GET /payout/history": { query: cursorPageSchema },
+} as const satisfies Record<string, RouteRequest>;
+
+/** The request schemas of every v2 route that reads a body or a query (see v1RequestSchemas). */
+export const v2RequestSchemas = {
+  "GET /search": { query: searchQuerySchema },
+  "GET /products/{seller_id}": { query: pageQuerySchema },
+  "POST /buy": { body: buyBodySchema },
+  "POST /gift": { body: giftBodySchema },
+  "GET /history": { query: historyQuerySchema },
+  "GET /favorites": { query: pageQuerySchema },
+  "POST /favorites": { body: favoriteBodySchema },
+  "GET /comment/{product_id}": { query: pageQuerySchema },
+  "GET /chat/{chat_id}": { query: pageQuerySchema },
+  "POST /chat/{chat_id}": { body: chatBodySchema },
+  "POST /dispute": { body: disputeBodySchema },
+} as const satisfies Record<string, RouteRequest>;
