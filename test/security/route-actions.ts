@@ -1,5 +1,10 @@
 import type { GroupActions, RouteAction } from "../../shared/http/group-handler.js";
-import { type EndpointGroup, endpointGroups, type RouteDefinition } from "../../shared/http/routes.js";
+import {
+  type EndpointGroup,
+  endpointGroups,
+  type RouteDefinition,
+  routesOf,
+} from "../../shared/http/routes.js";
 
 /**
  * The actions each endpoint group's handler passed to `createGroupHandler`, recorded by a test file's
@@ -8,9 +13,12 @@ import { type EndpointGroup, endpointGroups, type RouteDefinition } from "../../
  */
 export const capturedActions = new Map<EndpointGroup, GroupActions>();
 
-/** Imports every group's handler (recording its actions) and returns each route's action, if it has one. */
+/** The groups that serve API routes; the API reference's group serves files and declares no actions. */
+const actionGroups = endpointGroups.filter((group) => routesOf(group).some((r) => r.version !== "reference"));
+
+/** Imports every API group's handler (recording its actions) and returns each route's action, if it has one. */
 export const loadRouteActions = async (): Promise<(route: RouteDefinition) => RouteAction | undefined> => {
-  for (const group of endpointGroups) {
+  for (const group of actionGroups) {
     await import(`../../functions/${group}/handler.ts`);
     if (!capturedActions.has(group)) throw new Error(`functions/${group}/handler.ts built no group handler`);
   }

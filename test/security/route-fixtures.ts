@@ -378,6 +378,28 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
           : { data: { order_id: body.order_id, applied: false } },
     },
   },
+
+  // The API reference: public files, the same for everyone (test/functions/api-docs checks their answers).
+  "GET /api/v1/openapi.json": {
+    owner: "none",
+    path: () => "/api/v1/openapi.json",
+    foreign: { none: "a public document, served to anyone without a token" },
+  },
+  "GET /api/v2/openapi.json": {
+    owner: "none",
+    path: () => "/api/v2/openapi.json",
+    foreign: { none: "a public document, served to anyone without a token" },
+  },
+  "GET /docs": {
+    owner: "none",
+    path: () => "/docs",
+    foreign: { none: "a public page, served to anyone without a token" },
+  },
+  "GET /docs/redoc.standalone.js": {
+    owner: "none",
+    path: () => "/docs/redoc.standalone.js",
+    foreign: { none: "a public script, served to anyone without a token" },
+  },
 };
 
 /** The fixture of a route; a route without one fails the test that asks, naming where to add it. */
