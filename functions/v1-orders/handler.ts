@@ -3,11 +3,20 @@ import { chatBodySchema } from "../../shared/chat/chat-body.js";
 import { deliveryBodySchema } from "../../shared/delivery/delivery-service.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
-import { chatService, deliveryService, orderService } from "../../shared/runtime/orders.js";
+import {
+  chatService,
+  deliveryService,
+  deliveryUrlService,
+  orderService,
+} from "../../shared/runtime/orders.js";
+import { orderWebhookAttempts } from "../../shared/runtime/seller-webhooks.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
-/** Seller API v1: the seller's orders and delivery, and (an extension) the seller's side of each order's chat. */
+/**
+ * Seller API v1: the seller's orders and delivery, and (extensions) the seller's side of each order's
+ * chat, the delivery URL of a paid, undelivered order and an order's webhook attempts.
+ */
 export const handler = createGroupHandler(
   "v1-orders",
   {
@@ -31,6 +40,16 @@ export const handler = createGroupHandler(
     "GET /orders/info/{id}": defineAction({
       handle: async (request) => ({
         data: await orderService().infoForSeller(callerId(request), pathParameter(request, "id")),
+      }),
+    }),
+    "GET /orders/delivery-url/{id}": defineAction({
+      handle: async (request) => ({
+        data: await deliveryUrlService().forSeller(callerId(request), pathParameter(request, "id")),
+      }),
+    }),
+    "GET /orders/webhooks/{id}": defineAction({
+      handle: async (request) => ({
+        data: await orderWebhookAttempts().forSeller(callerId(request), pathParameter(request, "id")),
       }),
     }),
     "GET /orders/chat/{id_order}": defineAction({

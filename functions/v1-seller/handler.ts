@@ -6,10 +6,11 @@ import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { accountService } from "../../shared/runtime/accounts.js";
+import { testWebhook } from "../../shared/runtime/seller-webhooks.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import * as z from "../../shared/validation/zod-mini.js";
 
-/** Seller API v1: the seller's account, profile and store image. */
+/** Seller API v1: the seller's account, profile and store image, and (an extension) a signed test webhook. */
 export const handler = createGroupHandler(
   "v1-seller",
   {
@@ -35,6 +36,9 @@ export const handler = createGroupHandler(
         const url = await accountService().uploadImage(callerId(request), form.files.img);
         return { data: { message: "Image uploaded", url } };
       },
+    }),
+    "POST /seller/webhook-test": defineAction({
+      handle: async (request) => ({ data: await testWebhook().send(callerId(request)) }),
     }),
   },
   accessTokens,

@@ -56,10 +56,12 @@ export const globalIndexes = {
       ...productListLine,
       "id_categories",
       "lists_indexed",
-      // A seller's orders: `orderListEntrySchema`.
+      // A seller's orders: `orderListEntrySchema` (with the delivery state, an extension of the list).
       "id_order",
       "product_id",
       "quantity",
+      "delivered",
+      "delivered_at",
       // Payouts by status: the payout record (id, status and created_at serve both).
       ...payoutRecord.filter((attribute) => attribute !== "id"),
     ),

@@ -5,6 +5,7 @@ import { writeTransaction } from "../data/transactions.js";
 import { balanceMovementItems } from "../ledger/ledger-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
+import { SEALED_TOKEN_ATTRIBUTE } from "./delivery-token-item.js";
 
 /** What a delivery token points at. */
 export interface DeliveryTarget {
@@ -17,6 +18,8 @@ export interface DeliveryTarget {
 /** Persistence of deliveries: the token lookup and the one write that delivers and pays the seller. */
 export interface DeliveryStore {
   findToken(tokenHash: string): Promise<DeliveryTarget | undefined>;
+  /** The order's delivery token as the payment sealed it on the order; none once delivered or if never kept. */
+  sealedToken(orderId: string): Promise<string | undefined>;
   /**
    * Marks the paid order delivered with its content, credits the seller's balance with a ledger entry,
    * spends the token and writes the buyer's e-mail event, all or nothing.
@@ -51,6 +54,19 @@ export const createDeliveryRepository = (
     };
   },
 
+  async sealedToken(orderId) {
+    const result = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.order(orderId),
+        ProjectionExpression: "#sealed",
+        ExpressionAttributeNames: { "#sealed": SEALED_TOKEN_ATTRIBUTE },
+      }),
+    );
+    const sealed = result.Item?.[SEALED_TOKEN_ATTRIBUTE];
+    return typeof sealed === "string" && sealed !== "" ? sealed : undefined;
+  },
+
   async deliver(input) {
     const { target, at } = input;
     try {
@@ -60,9 +76,10 @@ export const createDeliveryRepository = (
             TableName: tableName,
             Key: keys.order(target.orderId),
             UpdateExpression:
-              "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download",
+              // The token is spent: its sealed copy has nothing left to open.
+              "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download REMOVE #sealed",
             ConditionExpression: "#status = :paid AND delivered = :false",
-            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeNames: { "#status": "status", "#sealed": SEALED_TOKEN_ATTRIBUTE },
             ExpressionAttributeValues: {
               ":true": true,
               ":false": false,

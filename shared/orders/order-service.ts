@@ -14,6 +14,20 @@ export const DEFAULT_UNPAID_ORDER_MINUTES = 30;
 
 const RESERVATION_ATTEMPTS = 3;
 
+/**
+ * The delivery state a seller sees on an order (an extension, in the spec's string convention of these
+ * resources): `delivered` "1" or "0", and when it happened in the shapes of `data_create`/`time_create`
+ * (both empty until delivered).
+ */
+const deliveryState = (order: Pick<OrderListEntry, "delivered" | "delivered_at">) => {
+  const at = order.delivered && order.delivered_at ? new Date(order.delivered_at) : undefined;
+  return {
+    delivered: order.delivered ? "1" : "0",
+    date_delivery: at ? isoDate(at) : "",
+    time_delivery: at ? clockTime(at) : "",
+  };
+};
+
 /** The seller's view of an order in the list (every value a string, as the spec shows). */
 const listItem = (order: OrderListEntry) => {
   const created = new Date(order.created_at);
@@ -25,6 +39,7 @@ const listItem = (order: OrderListEntry) => {
     data_create: isoDate(created),
     time_create: clockTime(created),
     count: String(order.quantity),
+    ...deliveryState(order),
   };
 };
 
@@ -51,6 +66,7 @@ const detail = (order: OrderRecord) => {
     comment: order.comment ?? "",
     chat_id: order.id_order,
     dispute_status: order.dispute_open === true ? "open" : order.dispute_opened_at ? "closed" : "none",
+    ...deliveryState(order),
   };
 };
 

@@ -50,14 +50,19 @@ export const orderRecordSchema = z.object({
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
 /** What a seller's order list shows of each order: read from the index, nothing more. */
-export const orderListEntrySchema = z.pick(orderRecordSchema, {
-  id_order: true,
-  product_id: true,
-  amount: true,
-  status: true,
-  created_at: true,
-  quantity: true,
-});
+export const orderListEntrySchema = z.extend(
+  z.pick(orderRecordSchema, {
+    id_order: true,
+    product_id: true,
+    amount: true,
+    status: true,
+    created_at: true,
+    quantity: true,
+    delivered_at: true,
+  }),
+  // A local table whose index predates the delivery state lacks it: not delivered, rather than a 500.
+  { delivered: z._default(z.boolean(), false) },
+);
 export type OrderListEntry = z.infer<typeof orderListEntrySchema>;
 /** The attributes a list Query asks for. */
 export const orderListAttributes = Object.keys(orderListEntrySchema.shape);

@@ -2,15 +2,15 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
-import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
+import { deliveryTokenPut, SEALED_TOKEN_ATTRIBUTE } from "../delivery/delivery-token-item.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 
 /** The one write that makes an order paid. */
 export interface PaymentStore {
   /**
-   * Marks a waiting order paid, stores its delivery token's hash and writes the webhook's outbox event,
-   * all or nothing. False when the order was no longer waiting.
+   * Marks a waiting order paid (keeping its delivery token sealed on it), stores the token's hash and
+   * writes the webhook's outbox event, all or nothing. False when the order was no longer waiting.
    */
   confirm(input: {
     orderId: string;
@@ -20,6 +20,8 @@ export interface PaymentStore {
     paymentSystem: string;
     paymentId: string;
     tokenHash: string;
+    /** The token sealed with the data key, kept on the order for its seller (see SEALED_TOKEN_ATTRIBUTE). */
+    tokenSealed: string;
     event: OutboxEvent;
     at: string;
   }): Promise<boolean>;
@@ -34,9 +36,9 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
           Update: {
             TableName: tableName,
             Key: keys.order(input.orderId),
-            UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
+            UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, #sealedToken = :sealedToken REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
             ConditionExpression: "#status = :wait",
-            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeNames: { "#status": "status", "#sealedToken": SEALED_TOKEN_ATTRIBUTE },
             ExpressionAttributeValues: {
               ":paid": "paid",
               ":wait": "wait",
@@ -44,6 +46,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
               ":paymentId": input.paymentId,
               ":at": input.at,
               ":eventId": input.event.event_id,
+              ":sealedToken": input.tokenSealed,
             },
           },
         },

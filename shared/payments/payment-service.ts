@@ -31,6 +31,7 @@ export const createPaymentService = (deps: {
     const paymentId = input.paymentId ?? `manual-${deps.random.uuid()}`;
     if (order.status === "wait") {
       const token = newDeliveryToken(deps.random);
+      const tokenSealed = seal(await deps.dataKey(), token);
       const confirmed = await deps.payments.confirm({
         orderId: order.id_order,
         sellerId: order.seller_id,
@@ -38,11 +39,12 @@ export const createPaymentService = (deps: {
         paymentSystem: input.paymentSystem,
         paymentId,
         tokenHash: hashDeliveryToken(token),
+        tokenSealed,
         event: {
           type: "payment_confirmed",
           event_id: deps.random.uuid(),
           order_id: order.id_order,
-          token_sealed: seal(await deps.dataKey(), token),
+          token_sealed: tokenSealed,
         },
         at: deps.now().toISOString(),
       });

@@ -17,10 +17,17 @@ export {
 } from "./catalogue.js";
 export { ledgerStore } from "./ledger-store.js";
 export { mailService } from "./mail.js";
-export { buyerOrderService, chatService, deliveryService, orderService } from "./orders.js";
+export {
+  buyerOrderService,
+  chatService,
+  deliveryService,
+  deliveryUrlService,
+  orderService,
+} from "./orders.js";
 export { paymentService } from "./payments.js";
 export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";
+export { orderWebhookAttempts, testWebhook } from "./seller-webhooks.js";
 export { accessTokens, paymentCallbackSecret } from "./service-keys.js";
 export { webhookRedrive, webhookService } from "./webhooks.js";

@@ -1,13 +1,16 @@
 import { createChatRepository } from "../chat/chat-repository.js";
 import { createChatService } from "../chat/chat-service.js";
-import { optionalEnv } from "../config/environment.js";
+import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
+import { createDeliveryUrlService } from "../delivery/delivery-url-service.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
+import { createOutboxRepository } from "../outbox/outbox-repository.js";
 import { orderStore } from "./order-store.js";
 import { productStore } from "./product-store.js";
+import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /** Minutes an unpaid order holds its stock (UNPAID_ORDER_MINUTES, default 30). */
@@ -35,6 +38,16 @@ export const deliveryService = () =>
     deliveries: createDeliveryRepository(tableClient(), tableName()),
     orders: orderStore(),
     ...clockAndRandomness,
+  });
+
+/** The delivery URL of a paid, undelivered order, for its seller (an extension of v1). */
+export const deliveryUrlService = () =>
+  createDeliveryUrlService({
+    orders: orderStore(),
+    deliveries: createDeliveryRepository(tableClient(), tableName()),
+    outboxEvent: (eventId) => createOutboxRepository(tableClient(), tableName()).get(eventId),
+    dataKey,
+    publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
   });
 
 /** Order chats: the buyer's side (v2) and the seller's (the v1 extension). */

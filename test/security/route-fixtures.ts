@@ -180,6 +180,18 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
     },
     unknownId: () => notFound("Order not found"),
   },
+  "GET /api/v1/orders/delivery-url/{id}": {
+    owner: "seller",
+    path: (w) => v1(`/orders/delivery-url/${w.paidGuestOrder}`),
+    foreign: { refused: notFound("Order not found or access denied") },
+    unknownId: () => notFound("Order not found or access denied"),
+  },
+  "GET /api/v1/orders/webhooks/{id}": {
+    owner: "seller",
+    path: (w) => v1(`/orders/webhooks/${w.paidGuestOrder}`),
+    foreign: { refused: notFound("Order not found or access denied") },
+    unknownId: () => notFound("Order not found or access denied"),
+  },
   "GET /api/v1/orders/chat/{id_order}": {
     owner: "seller",
     path: (w) => v1(`/orders/chat/${w.order}`),
@@ -218,6 +230,12 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
     owner: "seller",
     path: () => v1("/seller/img"),
     form: () => imageForm(),
+    foreign: { scoped: true },
+  },
+  "POST /api/v1/seller/webhook-test": {
+    owner: "seller",
+    path: () => v1("/seller/webhook-test"),
+    // Calls the caller's own api_url only: another account's token tests that account's (here none).
     foreign: { scoped: true },
   },
   "POST /api/v1/payout": {

@@ -19,7 +19,19 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
     expect(orders.map((o) => o.id_order)).toEqual([second.id_order, first.id_order]);
     const item = orders[1];
     expect(Object.keys(item ?? {}).sort()).toEqual(
-      ["amount", "count", "data_create", "id_order", "id_product", "status_order", "time_create"].sort(),
+      [
+        "amount",
+        "count",
+        "data_create",
+        "id_order",
+        "id_product",
+        "status_order",
+        "time_create",
+        // Extensions: the delivery state.
+        "delivered",
+        "date_delivery",
+        "time_delivery",
+      ].sort(),
     );
     expect(item).toMatchObject({
       id_order: first.id_order,
@@ -50,10 +62,13 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
         "payment_system",
         "status_order",
         "time_create",
-        // Extensions: the buyer's comment, the order's chat and its dispute state.
+        // Extensions: the buyer's comment, the order's chat, its dispute state and its delivery state.
         "comment",
         "chat_id",
         "dispute_status",
+        "delivered",
+        "date_delivery",
+        "time_delivery",
       ].sort(),
     );
     for (const value of Object.values(detail)) expect(typeof value).toBe("string");

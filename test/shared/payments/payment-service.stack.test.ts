@@ -5,6 +5,8 @@ import { createDeliveryRepository } from "../../../shared/delivery/delivery-repo
 import { hashDeliveryToken } from "../../../shared/delivery/delivery-token.js";
 import type { DomainError } from "../../../shared/errors/domain-error.js";
 import { orderService, paymentService } from "../../../shared/runtime/dependencies.js";
+import { dataKey } from "../../../shared/runtime/service-keys.js";
+import { open } from "../../../shared/secrets/sealed-box.js";
 import {
   deliveryTokenFor,
   orderServiceAt,
@@ -41,6 +43,27 @@ describe("payment confirmation", () => {
       // The amount delivery will credit rides on the token, so delivery needs no read of the order.
       amount: order.amount,
     });
+  });
+
+  it("keeps the delivery token sealed on the order in the same write, opening to the webhook's token, for its seller's delivery URL", async () => {
+    const { productId } = await sellerWithProduct();
+    const order = await orderService().createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    expect(await deliveries().sealedToken(order.id_order)).toBeUndefined();
+    await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" });
+    const sealed = await deliveries().sealedToken(order.id_order);
+    const token = await deliveryTokenFor(order.id_order);
+    expect(sealed).toMatch(/^s1\./);
+    expect(sealed).not.toContain(token);
+    expect(open(await dataKey(), sealed ?? "")).toBe(token);
+    // The order as services read it never carries the sealed copy.
+    expect(JSON.stringify(await stores().orders.get(order.id_order))).not.toContain(sealed);
+    // A repeated confirmation keeps the one token.
+    await paymentService().confirm({ orderId: order.id_order, paymentSystem: "card" });
+    expect(await deliveries().sealedToken(order.id_order)).toBe(sealed);
   });
 
   it("a second and parallel confirmations change nothing: one token, one webhook event", async () => {

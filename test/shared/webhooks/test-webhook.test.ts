@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { AccountRecord } from "../../../shared/accounts/account.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
+import { cryptoRandomness } from "../../../shared/ids/randomness.js";
+import { seal } from "../../../shared/secrets/sealed-box.js";
+import { createTestWebhook } from "../../../shared/webhooks/test-webhook.js";
+import type { WebhookCallResult } from "../../../shared/webhooks/webhook-client.js";
+import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signature.js";
+
+const key = randomBytes(32);
+const API_KEY = "mk_test-webhook-unit-key";
+
+const account = (apiUrl: string): AccountRecord => ({
+  account_id: 7,
+  id_user: 7,
+  name: "Store",
+  email: "seller@example.com",
+  description: "",
+  api_url: apiUrl,
+  img: "",
+  img_key: "",
+  balance: 0,
+  rating: 0,
+  status_moderation: 1,
+  token_generation: 0,
+  api_key_hash: "h",
+  api_key_sealed: seal(key, API_KEY),
+  totp_secret_sealed: "",
+  created_at: "2026-01-01T00:00:00.000Z",
+});
+
+/** A test webhook whose call answers `result`; the clock moves 120 ms during the call. */
+const testWebhookWith = (apiUrl: string | undefined, result: WebhookCallResult) => {
+  const calls: { url: string; body: string; headers: Record<string, string> }[] = [];
+  let t = Date.parse("2026-11-24T10:00:00.000Z");
+  const service = createTestWebhook({
+    accounts: { findById: async (id) => (id === 7 && apiUrl !== undefined ? account(apiUrl) : undefined) },
+    dataKey: async () => key,
+    post: async (url, body, headers) => {
+      calls.push({ url, body, headers });
+      t += 120;
+      return result;
+    },
+    publicBaseUrl: "https://api.example/",
+    now: () => new Date(t),
+    random: cryptoRandomness,
+  });
+  return { service, calls };
+};
+
+describe("the signed test webhook", () => {
+  it("posts the spec's payload signed with the seller's key to its api_url, and answers delivered with the 2xx and the duration", async () => {
+    const { service, calls } = testWebhookWith("https://hooks.example/in?secret=x", { status: 200 });
+    const answer = await service.send(7);
+    expect(answer).toEqual({
+      id_order: answer.id_order,
+      target: "https://hooks.example",
+      outcome: "delivered",
+      http_status: 200,
+      error: null,
+      duration_ms: 120,
+    });
+    expect(answer.id_order).toMatch(/^test-[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe("https://hooks.example/in?secret=x");
+    const payload = JSON.parse(calls[0]?.body ?? "{}") as Record<string, string>;
+    expect(payload).toEqual({
+      id_order: answer.id_order,
+      id_product: "test",
+      payment_status: "paid",
+      signature: payload.signature,
+      delivery_url: `https://api.example/api/v1/orders/delivery/${payload.token}`,
+      token: payload.token,
+    });
+    expect(verifyWebhookSignature(API_KEY, answer.id_order, payload.signature ?? "")).toBe(true);
+    expect(calls[0]?.headers).toEqual({
+      "x-webhook-id": answer.id_order,
+      "x-webhook-test": "1",
+      "user-agent": "Marketplace-Webhooks/1.0",
+    });
+  });
+
+  it("answers a non-2xx as failed with its status, a guard refusal as refused and other errors as failed, each with the error", async () => {
+    const cases: [WebhookCallResult, string, number | null, string | null][] = [
+      [{ status: 500 }, "failed", 500, null],
+      [{ status: 302 }, "failed", 302, null],
+      [
+        { error: "Refused target address 10.0.0.1 for hooks.example" },
+        "refused",
+        null,
+        "Refused target address 10.0.0.1 for hooks.example",
+      ],
+      [{ error: "Timed out after 5000 ms" }, "failed", null, "Timed out after 5000 ms"],
+    ];
+    for (const [result, outcome, status, error] of cases) {
+      const answer = await testWebhookWith("https://hooks.example/in", result).service.send(7);
+      expect([answer.outcome, answer.http_status, answer.error]).toEqual([outcome, status, error]);
+    }
+  });
+
+  it("refuses a seller without api_url with 409 and calls nothing", async () => {
+    const { service, calls } = testWebhookWith("", { status: 200 });
+    const refusal = await service.send(7).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect([(refusal as DomainError).kind, (refusal as DomainError).message]).toEqual([
+      "conflict",
+      "No api_url is set: set one with POST /seller/profile",
+    ]);
+    expect(calls).toEqual([]);
+  });
+});
