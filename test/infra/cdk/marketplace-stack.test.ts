@@ -152,10 +152,10 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer and the 4 of the seller chat routes", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(186);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes and the 13 of the API reference", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(199);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(186);
+      expect(allResources()).toHaveLength(199);
       // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
       // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it.
       expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
@@ -534,7 +534,7 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("every function but the stream consumers gets TABLE_NAME and MASTER_SECRET_ARN; the outbox forwarder gets neither, the catalogue indexer only TABLE_NAME", () => {
+    it("every function but the stream consumers and the API reference gets TABLE_NAME and MASTER_SECRET_ARN; the outbox forwarder and the reference get neither, the catalogue indexer only TABLE_NAME", () => {
       // The master secret and the payment provider's callback secret.
       template().resourceCountIs("AWS::SecretsManager::Secret", 2);
       const secret = findOne("AWS::SecretsManager::Secret", "MasterSecret");
@@ -545,7 +545,14 @@ describe("MarketplaceStack", () => {
       // The indexer works on the table but reads no sealed value.
       expect(environmentOf("CatalogueIndexer").TABLE_NAME).toEqual({ Ref: table.logicalId });
       expect(environmentOf("CatalogueIndexer").MASTER_SECRET_ARN).toBeUndefined();
-      for (const id of allFunctionIds.filter((f) => !streamConsumerIds.includes(f))) {
+      // The reference serves files from its own bundle: it is not told where the data is.
+      expect(environmentOf("Apiapidocs")).toEqual({
+        PUBLIC_BASE_URL: { "Fn::GetAtt": ["ApiF70053CD", "ApiEndpoint"] },
+      });
+      const dataFunctions = allFunctionIds.filter(
+        (f) => !streamConsumerIds.includes(f) && f !== "Apiapidocs",
+      );
+      for (const id of dataFunctions) {
         const environment = environmentOf(id);
         expect(environment.TABLE_NAME, id).toEqual({ Ref: table.logicalId });
         expect(environment.MASTER_SECRET_ARN, id).toEqual({ Ref: secret.logicalId });
