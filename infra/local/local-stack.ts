@@ -25,12 +25,24 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** How `npm start` follows and interrupts the start-up; tests and benchmarks pass nothing. */
+export interface StartOptions {
+  /** Told one line per step as it completes ("DynamoDB Local ready after 4.1 s"). */
+  readonly onStep?: (message: string) => void;
+  /** Aborting it stops whatever has started and rejects, instead of finishing the start-up first. */
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Starts DynamoDB Local and fauxqs as child processes, creates the table, queues and bucket, serves
  * every route through the local gateway and runs the queue pollers. Whatever started is stopped again
- * if a later step fails; a child that dies later is reported through `childExit`.
+ * if a later step fails or the start-up is aborted; a child that dies later is reported through
+ * `childExit`.
  */
-export const startLocalStack = async (config: LocalStackConfig): Promise<LocalStack> => {
+export const startLocalStack = async (
+  config: LocalStackConfig,
+  { onStep = () => undefined, signal }: StartOptions = {},
+): Promise<LocalStack> => {
   const children: ChildProcess[] = [];
   const pollers: QueuePoller[] = [];
   let sqs: SQSClient | undefined;
@@ -53,8 +65,9 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   const stop = async () => {
     stopping = true;
     clearInterval(maintenanceTimer);
-    await Promise.all(streamPollers.map((p) => p.stop()));
-    await Promise.all(pollers.map((p) => p.stop()));
+    // Every poller is told to stop in this same tick, before anything is awaited: a poller still running
+    // while another is awaited would log its next failed poll when Ctrl-C has already ended a child.
+    await Promise.all([...streamPollers, ...pollers].map((p) => p.stop()));
     sqs?.destroy();
     if (server?.listening) {
       const closing = server;
@@ -65,16 +78,37 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
   };
 
   try {
+    signal?.throwIfAborted();
+    const started = Date.now();
+    const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
     // Each child is tracked the moment it is spawned, so a failure later in start-up still stops it.
     const dynamo = await startDynamoDbLocal(config);
     track(dynamo);
+    onStep(
+      `DynamoDB Local starting on :${config.dynamoPort} (${config.persist ? `data in ${config.stateDir}` : "in memory"})`,
+    );
     const fauxqs = await startFauxqs(config);
     track(fauxqs);
-    await Promise.all([dynamo.ready, fauxqs.ready]);
+    onStep(`fauxqs (SQS and S3) starting on :${config.fauxqsPort}`);
+    // Each says when it is ready; a failure reaches the caller through the Promise.all below.
+    for (const child of [dynamo, fauxqs])
+      child.ready.then(() => onStep(`${child.name} ready after ${seconds()}`)).catch(() => undefined);
+    // DynamoDB Local may take many seconds: an abort does not wait for it.
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(signal.reason);
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => undefined);
+    await Promise.race([Promise.all([dynamo.ready, fauxqs.ready]), aborted]);
+    signal?.throwIfAborted();
     await createLocalTable(config);
+    onStep(`table ${config.tableName} ready`);
     const queueUrls = await createLocalQueues(config);
+    onStep(`queues ready: ${Object.values(config.queues).join(", ")}`);
     await createLocalBucket(config);
+    onStep(`bucket ${config.imageBucket} ready`);
 
+    signal?.throwIfAborted();
     applyLocalEnvironment(config);
     // Without persistence every run starts empty, the mail outbox and stream checkpoints included.
     if (!config.persist) {
@@ -91,6 +125,7 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     });
     const port = (listening.address() as AddressInfo).port;
     process.env.PUBLIC_BASE_URL = `http://${config.host}:${port}`;
+    onStep(`gateway listening on :${port}`);
 
     // Outbox items reach their queues, and product changes the catalogue, through the table's stream,
     // as in AWS: one poller per consumer, like one event source mapping each. A persisted stack resumes
@@ -116,16 +151,19 @@ export const startLocalStack = async (config: LocalStackConfig): Promise<LocalSt
     sqs = new SQSClient({ endpoint: localEndpoints(config).fauxqs });
     pollers.push(await startQueuePoller(sqs, queueUrls.webhooks, workerHandlers.webhooks));
     pollers.push(await startQueuePoller(sqs, queueUrls.emails, workerHandlers.emails));
+    onStep(
+      `pollers running: table stream (${Object.keys(streamHandlers).join(", ")}), queues (webhooks, emails); ready after ${seconds()}`,
+    );
 
     // The maintenance schedule: every minute in AWS, every few seconds here so expiry is visible quickly.
     maintenanceTimer = setInterval(() => {
-      scheduledHandlers
-        .maintenance()
-        .catch((error: unknown) =>
-          console.error(
-            JSON.stringify({ level: "error", message: "Maintenance failed", error: String(error) }),
-          ),
+      scheduledHandlers.maintenance().catch((error: unknown) => {
+        // A run cut off by the stop (DynamoDB Local already gone on Ctrl-C) is not a failure.
+        if (stopping) return;
+        console.error(
+          JSON.stringify({ level: "error", message: "Maintenance failed", error: String(error) }),
         );
+      });
     }, config.maintenanceIntervalMs);
     maintenanceTimer.unref();
 

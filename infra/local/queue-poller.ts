@@ -54,7 +54,9 @@ export const startQueuePoller = async (
         }));
         const event: SQSEvent = { Records: records };
         const result = await handler(event).catch((error: unknown) => {
-          console.error(JSON.stringify({ level: "error", message: "Worker failed", error: String(error) }));
+          // Cut off by the stop: the batch returns to the queue unlogged, as in a Lambda shutdown.
+          if (!controller.signal.aborted)
+            console.error(JSON.stringify({ level: "error", message: "Worker failed", error: String(error) }));
           return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
         });
         const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
