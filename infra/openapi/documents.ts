@@ -29,6 +29,13 @@ export const buildDocuments = async (): Promise<Record<DocumentedVersion, Record
   v2: await buildVersionDocument("v2"),
 });
 
-/** A document as written to disk: two-space JSON and a final newline, so diffs stay readable. */
+/** A document as written to disk before Biome formats it: two-space JSON and a final newline. */
 export const serializeDocument = (document: Record<string, unknown>): string =>
   `${JSON.stringify(document, null, 2)}\n`;
+
+/**
+ * Whether a document file says exactly what `document` says, key order included; its formatting is
+ * Biome's (`npm run lint` checks it), not the generator's.
+ */
+export const documentFileMatches = (fileText: string, document: Record<string, unknown>): boolean =>
+  JSON.stringify(JSON.parse(fileText)) === JSON.stringify(document);
