@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { checkDocumentedResponse } from "./documented-responses.js";
 import { scanResponse } from "./leak-scan.js";
 
 /** A response read whole: status, headers and the parsed JSON body. */
@@ -11,7 +12,9 @@ export interface JsonResponse {
 
 /**
  * Sends a request to the local gateway under test and parses its JSON body. Every response is scanned
- * for the secrets test support registered (leak-scan.ts): a leak throws, failing the test that asked.
+ * for the secrets test support registered (leak-scan.ts), and every answer of a v1 or v2 route is
+ * checked against its OpenAPI document (documented-responses.ts): a leak, an undocumented status or a
+ * body its schema does not allow throws, failing the test that asked.
  */
 export const request = async (
   method: string,
@@ -31,5 +34,6 @@ export const request = async (
   } catch {
     body = undefined;
   }
+  checkDocumentedResponse({ method, path, status: response.status, body });
   return { status: response.status, headers: response.headers, body, text };
 };
