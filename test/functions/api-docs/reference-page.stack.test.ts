@@ -1,0 +1,84 @@
+import chromium from "@sparticuz/chromium";
+import { type Browser, chromium as playwright } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type ReferenceVersion, referencePaths } from "../../../shared/reference/reference-page.js";
+import { request } from "../../support/http.js";
+
+// The reference page in a real headless Chromium (the one @sparticuz/chromium ships in its npm package, so
+// CI installs nothing beyond npm ci): Redoc renders every operation of the served document, and the page
+// reaches nothing outside the gateway's origin.
+
+/**
+ * Flags of the package's Lambda defaults left out: two lift checks a normal browser makes (same origin,
+ * mixed content), and a single-process browser ends with its first closed page.
+ */
+const leftOut = new Set(["--disable-web-security", "--allow-running-insecure-content", "--single-process"]);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await playwright.launch({
+    executablePath: await chromium.executablePath(),
+    args: chromium.args.filter((arg) => !leftOut.has(arg)),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ServedDocument {
+  readonly info: { readonly title: string };
+  readonly paths: Record<string, Record<string, { readonly operationId: string }>>;
+}
+
+/** The served OpenAPI document's title and the operationIds of all its operations. */
+const servedDocument = async (version: ReferenceVersion) => {
+  const response = await request("GET", referencePaths.document(version));
+  expect(response.status).toBe(200);
+  const { info, paths } = response.body as ServedDocument;
+  const operationIds = Object.values(paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
+  return { title: info.title, operationIds };
+};
+
+describe.each(["v1", "v2"] as const)("the %s reference page in headless Chromium", (version) => {
+  it("renders every operation of the served document, requests nothing outside the gateway's origin and reports no error or CSP violation", async () => {
+    const gatewayUrl = inject("gatewayUrl");
+    const origin = new URL(gatewayUrl).origin;
+    const { title, operationIds } = await servedDocument(version);
+    expect(operationIds.length).toBeGreaterThan(10);
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (r) => requested.push(r.url()));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    try {
+      const response = await page.goto(`${gatewayUrl}${referencePaths.page(version)}`);
+      expect(response?.status()).toBe(200);
+      // Redoc gives each rendered operation the element id `operation/<operationId>`. A locator waits
+      // without evaluating script in the page, which the page's CSP (no 'unsafe-eval') would refuse.
+      const operations = page.locator('[id^="operation/"]');
+      await operations
+        .nth(operationIds.length - 1)
+        .waitFor({ state: "attached", timeout: 15_000 })
+        .catch((error: unknown) => {
+          // A page that never renders says why (a CSP violation, a script error) before the timeout does.
+          expect(problems, "what the page reported").toEqual([]);
+          throw error;
+        });
+      const rendered = await page.$$eval('[id^="operation/"]', (elements) => elements.map((e) => e.id));
+      expect(rendered.sort()).toEqual(operationIds.map((id) => `operation/${id}`).sort());
+      expect(await page.locator("h1").first().textContent()).toContain(title);
+      // The worker Redoc builds its search index in is a blob: of the page's own origin.
+      expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+      expect(requested).toContain(`${origin}${referencePaths.script}`);
+      expect(requested).toContain(`${origin}${referencePaths.document(version)}`);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
