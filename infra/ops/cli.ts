@@ -1,6 +1,8 @@
 import { $ZodError } from "zod/v4/core";
 import { DomainError } from "../../shared/errors/domain-error.js";
-import { commands, UsageError, usage } from "./commands.js";
+import { UsageError } from "./command-line.js";
+import { type Command, commands } from "./commands.js";
+import { commandHelp, overallHelp, usageLine } from "./help.js";
 import { selectOpsTarget } from "./ops-environment.js";
 
 const isUnreachable = (error: unknown): boolean => {
@@ -10,43 +12,74 @@ const isUnreachable = (error: unknown): boolean => {
   return code === "ECONNREFUSED" || (error instanceof Error && /ECONNREFUSED/.test(error.message));
 };
 
-/** `npm run ops -- <command>`: JSON on stdout and exit 0; one line on stderr and exit 2 (usage) or 1 (failure). */
-const main = async (argv: string[]): Promise<number> => {
+const HELP = new Set(["--help", "-h", "help"]);
+const asksForHelp = (args: string[]) => args.includes("--help") || args.includes("-h");
+
+/** The command named by the first one or two words, and the arguments after them. */
+const resolve = (argv: string[]): { name: string; command: Command; rest: string[] } | undefined => {
   const [first = "", second = ""] = argv;
   const twoWords = `${first} ${second}`;
-  const [name, rest] = commands[twoWords] ? [twoWords, argv.slice(2)] : [first, argv.slice(1)];
-  const run = commands[name];
-  if (!run) {
-    process.stderr.write(
-      `${first ? `unknown command "${argv.slice(0, 2).join(" ")}"` : "no command given"}\n${usage}\n`,
-    );
-    return 2;
+  const one = commands[first];
+  const two = commands[twoWords];
+  if (two) return { name: twoWords, command: two, rest: argv.slice(2) };
+  if (one) return { name: first, command: one, rest: argv.slice(1) };
+  return undefined;
+};
+
+/** Prints help on stdout; asked-for help is a success. */
+const helpExit = (text: string): number => {
+  process.stdout.write(`${text}\n`);
+  return 0;
+};
+
+/** Prints why on stderr and returns the exit code. */
+const failExit = (text: string, code: 1 | 2): number => {
+  process.stderr.write(`${text}\n`);
+  return code;
+};
+
+/**
+ * `npm run -s ops -- <command>`: JSON on stdout and exit 0; one line on stderr and exit 2 (usage) or 1
+ * (failure). `--help`, `-h` or `help` print the commands and exit 0; `<command> --help` one command.
+ */
+const main = async (argv: string[]): Promise<number> => {
+  const [first = ""] = argv;
+  if (HELP.has(first)) {
+    const asked = argv.slice(1);
+    if (asked.length === 0) return helpExit(overallHelp(commands));
+    const found = resolve(asked);
+    if (found) return helpExit(commandHelp(found.name, found.command));
+    return failExit(`unknown command "${asked.join(" ")}"\n${overallHelp(commands)}`, 2);
   }
+  const found = resolve(argv);
+  if (!found) {
+    const group = Object.keys(commands).some((name) => name.startsWith(`${first} `));
+    // `ops account --help`: the account commands.
+    if (group && asksForHelp(argv)) return helpExit(overallHelp(commands, first));
+    const named = argv.slice(0, 2).join(" ");
+    const why = first ? `unknown command "${named}"` : "no command given";
+    return failExit(`${why}\n${overallHelp(commands, group ? first : undefined)}`, 2);
+  }
+  const { name, command, rest } = found;
+  if (asksForHelp(rest)) return helpExit(commandHelp(name, command));
   let target: ReturnType<typeof selectOpsTarget> | undefined;
   try {
     target = selectOpsTarget();
-    const result = await run(rest);
+    const result = await command.run(rest);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof $ZodError) {
-      process.stderr.write(`${error.issues[0]?.message ?? "invalid arguments"}\n`);
-      return 2;
-    }
-    if (error instanceof DomainError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    if (target && isUnreachable(error)) {
-      process.stderr.write(`${target.unreachableHint}\n`);
-      return 1;
-    }
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    const badArguments =
+      error instanceof $ZodError
+        ? (error.issues[0]?.message ?? "invalid arguments")
+        : error instanceof UsageError
+          ? error.message
+          : undefined;
+    if (badArguments !== undefined)
+      return failExit(`${badArguments}; ${usageLine(name, command)}`, 2);
+    if (error instanceof DomainError) return failExit(error.message, 1);
+    if (target && isUnreachable(error)) return failExit(target.unreachableHint, 1);
+    return failExit(error instanceof Error ? error.message : String(error), 1);
   }
 };
 

@@ -1,7 +1,6 @@
-import { parseArgs } from "node:util";
-import type { Category } from "../../shared/categories/category.js";
 import { optionalEnv } from "../../shared/config/environment.js";
-import { DomainError } from "../../shared/errors/domain-error.js";
+import { notFound } from "../../shared/errors/domain-error.js";
+import { isId } from "../../shared/ids/ids.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import {
   accountAccess,
@@ -17,49 +16,46 @@ import {
   webhookRedrive,
   webhookService,
 } from "../../shared/runtime/dependencies.js";
-
-/** A bad command line: printed as one line, exit code 2. */
-export class UsageError extends Error {}
+import { orderStore } from "../../shared/runtime/order-store.js";
+import {
+  integer,
+  noPositionals,
+  onePositional,
+  parseOptions,
+  required,
+  UsageError,
+  zeroOrOne,
+} from "./command-line.js";
+import { signPaymentCallback } from "./payment-sign.js";
+import { seedDemo } from "./seed-demo.js";
 
 type Runner = (args: string[]) => Promise<unknown>;
 
-const options = <T extends Record<string, { type: "string" | "boolean" }>>(args: string[], spec: T) => {
-  try {
-    return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-};
-
-const required = (values: Record<string, unknown>, name: string): string => {
-  const value = values[name];
-  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
-  return value;
-};
-
-const integer = (name: string, raw: string): number => {
-  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a positive integer, got "${raw}"`);
-  return Number(raw);
-};
-
-const noPositionals = (positionals: string[]) => {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-};
+/** One ops command: how it is called, what it does, and the code that does it. */
+export interface Command {
+  /** The arguments after the command's words, as its usage line shows them. */
+  readonly args: string;
+  /** What it does and prints, in one line. */
+  readonly summary: string;
+  /** Further lines for `<command> --help`. */
+  readonly notes?: readonly string[];
+  readonly run: Runner;
+}
 
 const accountCreate: Runner = async (args) => {
-  const { values, positionals } = options(args, { name: { type: "string" }, email: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { name: { type: "string" }, email: { type: "string" } });
   noPositionals(positionals);
   return accountService().create({ name: required(values, "name"), email: required(values, "email") });
 };
 
 const sellerId = (positionals: string[]): number =>
-  integer("seller_id", onePositional(positionals, "seller id"));
+  integer("seller_id", onePositional(positionals, "seller_id"));
 
 /** An `account <verb> <seller_id>` command of the operator's revocation tools. */
 const accountAccessCommand =
   (run: (sellerId: number) => Promise<unknown>): Runner =>
   async (args) => {
-    const { positionals } = options(args, {});
+    const { positionals } = parseOptions(args, {});
     return run(sellerId(positionals));
   };
 
@@ -75,53 +71,40 @@ const accountStatus = (block: boolean): Runner =>
   });
 
 const categoryCreate: Runner = async (args) => {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = parseOptions(args, {
     id: { type: "string" },
     name: { type: "string" },
     slug: { type: "string" },
   });
   noPositionals(positionals);
   return categoryService().create({
-    id: integer("id", required(values, "id")),
+    id: integer("--id", required(values, "id")),
     name: required(values, "name"),
     slug: required(values, "slug"),
   });
 };
 
-const onePositional = (positionals: string[], what: string): string => {
-  const [value, extra] = positionals;
-  if (!value) throw new UsageError(`${what} is required`);
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
-  return value;
-};
-
-const flag = (name: string, raw: unknown): 0 | 1 | undefined => {
-  if (raw === undefined) return undefined;
-  if (raw === "0" || raw === "1") return Number(raw) as 0 | 1;
-  throw new UsageError(`--${name} must be 0 or 1, got "${String(raw)}"`);
-};
-
 const productApprove: Runner = async (args) => {
-  const { positionals } = options(args, {});
+  const { positionals } = parseOptions(args, {});
   return productService().approve(onePositional(positionals, "product id"));
 };
 
 const productReject: Runner = async (args) => {
-  const { values, positionals } = options(args, { reason: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { reason: { type: "string" } });
   const id = onePositional(positionals, "product id");
   return productService().reject(id, required(values, "reason"));
 };
 
 const productSet: Runner = async (args) => {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = parseOptions(args, {
     "gift-available": { type: "string" },
     "comment-status": { type: "string" },
     "comment-regex": { type: "string" },
   });
   const id = onePositional(positionals, "product id");
   const flags = {
-    gift_available: flag("gift-available", values["gift-available"]),
-    comment_status: flag("comment-status", values["comment-status"]),
+    gift_available: zeroOrOne("gift-available", values["gift-available"]),
+    comment_status: zeroOrOne("comment-status", values["comment-status"]),
     comment_regex: values["comment-regex"],
   };
   if (Object.values(flags).every((v) => v === undefined)) {
@@ -130,10 +113,17 @@ const productSet: Runner = async (args) => {
   return productService().setFlags(id, flags);
 };
 
+/** Fails with the service's own message when there is no such seller. */
+const existingSeller = async (id: number): Promise<number> => {
+  if (!(await accountStore().findById(id))) throw notFound(`Seller ${id} not found`);
+  return id;
+};
+
 const productIndexLists: Runner = async (args) => {
-  const { values, positionals } = options(args, { seller: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { seller: { type: "string" } });
   noPositionals(positionals);
-  if (typeof values.seller === "string") return productService().indexLists(integer("seller", values.seller));
+  if (typeof values.seller === "string")
+    return productService().indexLists(await existingSeller(integer("--seller", values.seller)));
   // Every seller, walked by id (no table scan); each seller's products already in the lists are skipped.
   const sellers = await accountStore().highestSellerId();
   let indexed = 0;
@@ -143,7 +133,7 @@ const productIndexLists: Runner = async (args) => {
 };
 
 const commentAdd: Runner = async (args) => {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = parseOptions(args, {
     product: { type: "string" },
     rating: { type: "string" },
     text: { type: "string" },
@@ -160,7 +150,7 @@ const commentAdd: Runner = async (args) => {
 };
 
 const catalogueSync: Runner = async (args) => {
-  const { values, positionals } = options(args, { product: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { product: { type: "string" } });
   noPositionals(positionals);
   const productId = values.product;
   if (typeof productId === "string")
@@ -169,7 +159,7 @@ const catalogueSync: Runner = async (args) => {
 };
 
 const orderCreate: Runner = async (args) => {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = parseOptions(args, {
     product: { type: "string" },
     quantity: { type: "string" },
     email: { type: "string" },
@@ -177,33 +167,63 @@ const orderCreate: Runner = async (args) => {
   noPositionals(positionals);
   return orderService().createGuestOrder({
     product_id: required(values, "product"),
-    quantity: integer("quantity", required(values, "quantity")),
+    quantity: integer("--quantity", required(values, "quantity")),
     email: required(values, "email"),
   });
 };
 
+const PAYMENT_SYSTEM = /^[a-z0-9_-]{1,40}$/;
+
 const orderPay: Runner = async (args) => {
-  const { values, positionals } = options(args, { "payment-system": { type: "string" } });
+  const { values, positionals } = parseOptions(args, { "payment-system": { type: "string" } });
   const id = onePositional(positionals, "order id");
   const paymentSystem = values["payment-system"] ?? "manual";
-  if (!/^[a-z0-9_-]{1,40}$/.test(paymentSystem)) {
+  if (!PAYMENT_SYSTEM.test(paymentSystem)) {
     throw new UsageError("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'");
   }
   return paymentService().confirm({ orderId: id, paymentSystem });
 };
 
+const paymentSign: Runner = async (args) => {
+  const { values, positionals } = parseOptions(args, {
+    order: { type: "string" },
+    "payment-id": { type: "string" },
+    "payment-system": { type: "string" },
+    status: { type: "string" },
+  });
+  noPositionals(positionals);
+  const orderId = required(values, "order");
+  const paymentSystem = values["payment-system"] ?? "card";
+  if (!PAYMENT_SYSTEM.test(paymentSystem)) {
+    throw new UsageError("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'");
+  }
+  return signPaymentCallback({
+    order_id: orderId,
+    payment_id: values["payment-id"] ?? `local-${orderId}`,
+    status: values.status ?? "succeeded",
+    payment_system: paymentSystem,
+  });
+};
+
+/** Fails with the service's own message when there is no such order. */
+const existingOrder = async (id: string): Promise<string> => {
+  if (!(isId(id) && (await orderStore().get(id)))) throw notFound(`Order ${id} not found`);
+  return id;
+};
+
 const webhookList: Runner = async (args) => {
-  const { positionals } = options(args, {});
-  return webhookService().attempts(onePositional(positionals, "order id"));
+  const { positionals } = parseOptions(args, {});
+  // An unknown order has no attempts either: say so rather than print [] as for an order not yet paid.
+  return webhookService().attempts(await existingOrder(onePositional(positionals, "order id")));
 };
 
 const webhookRedriveCommand: Runner = async (args) => {
-  const { positionals } = options(args, {});
+  const { positionals } = parseOptions(args, {});
   return webhookRedrive().redrive(onePositional(positionals, "order id"));
 };
 
 const mailList: Runner = async (args) => {
-  const { values, positionals } = options(args, { to: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { to: { type: "string" } });
   noPositionals(positionals);
   const outbox = optionalEnv("MAIL_OUTBOX_FILE");
   if (!outbox) throw new UsageError("mail list reads the local stack's outbox; in AWS, SES sends the mail");
@@ -212,15 +232,15 @@ const mailList: Runner = async (args) => {
 };
 
 const balanceCredit: Runner = async (args) => {
-  const { positionals } = options(args, {});
+  const { positionals } = parseOptions(args, {});
   const [seller, amount, extra] = positionals;
-  if (!seller || !amount) throw new UsageError("seller id and amount are required");
+  if (!seller || !amount) throw new UsageError("seller_id and amount are required");
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   return accountService().credit(integer("seller_id", seller), integer("amount", amount));
 };
 
 const payoutList: Runner = async (args) => {
-  const { values, positionals } = options(args, { status: { type: "string" } });
+  const { values, positionals } = parseOptions(args, { status: { type: "string" } });
   noPositionals(positionals);
   const status = values.status;
   if (status !== undefined && status !== "wait" && status !== "paid" && status !== "rejected") {
@@ -232,87 +252,147 @@ const payoutList: Runner = async (args) => {
 const payoutDecision =
   (status: "paid" | "rejected"): Runner =>
   async (args) => {
-    const { positionals } = options(args, {});
+    const { positionals } = parseOptions(args, {});
     return payoutService().decide(onePositional(positionals, "payout id"), status);
   };
 
-/** Demo categories; 7001 starts with 700, so Reseller API v2 refuses it. */
-const DEMO_CATEGORIES = [
-  { id: 101, name: "Game keys", slug: "game-keys" },
-  { id: 102, name: "Software licences", slug: "software-licences" },
-  { id: 103, name: "Accounts and subscriptions", slug: "accounts-subscriptions" },
-  { id: 7001, name: "Gift cards", slug: "gift-cards" },
-];
-
-const seedDemo: Runner = async (args) => {
-  const { positionals } = options(args, {});
+const seedDemoCommand: Runner = async (args) => {
+  const { positionals } = parseOptions(args, {});
   noPositionals(positionals);
-  const categories: Category[] = [];
-  for (const input of DEMO_CATEGORIES) {
-    try {
-      categories.push(await categoryService().create(input));
-    } catch (error) {
-      // Seeding twice keeps the categories it made the first time.
-      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
-      categories.push({ ...input, status: "active" });
-    }
-  }
-  const seller = await accountService().create({ name: "Demo Seller", email: "seller@example.com" });
-  const reseller = await accountService().create({ name: "Demo Reseller", email: "reseller@example.com" });
-  return { categories, seller, reseller };
+  return seedDemo();
 };
 
-/** Every command, by its words. */
-export const commands: Record<string, Runner> = {
-  "account create": accountCreate,
-  "account rotate-key": accountAccessCommand((id) => accountAccess().rotateKey(id)),
-  "account rotate-totp": accountAccessCommand((id) => accountAccess().rotateTotp(id)),
-  "account revoke-tokens": accountAccessCommand((id) => accountAccess().revokeTokens(id)),
-  "account block": accountStatus(true),
-  "account unblock": accountStatus(false),
-  "category create": categoryCreate,
-  "seed-demo": seedDemo,
-  "product approve": productApprove,
-  "product reject": productReject,
-  "product set": productSet,
-  "product index-lists": productIndexLists,
-  "comment add": commentAdd,
-  "catalogue sync": catalogueSync,
-  "order create": orderCreate,
-  "order pay": orderPay,
-  "webhook list": webhookList,
-  "webhook redrive": webhookRedriveCommand,
-  "mail list": mailList,
-  "balance credit": balanceCredit,
-  "payout list": payoutList,
-  "payout complete": payoutDecision("paid"),
-  "payout reject": payoutDecision("rejected"),
+/** Every command, by its words, in the order help lists them. */
+export const commands: Readonly<Record<string, Command>> = {
+  "account create": {
+    args: "--name <store> --email <email>",
+    summary:
+      "create a seller (also a v2 reseller): {seller_id, api_key, totp_secret, otpauth_url}, shown once",
+    run: accountCreate,
+  },
+  "account rotate-key": {
+    args: "<seller_id>",
+    summary: "a new API key, shown once: the old key stops working and every token is revoked",
+    run: accountAccessCommand((id) => accountAccess().rotateKey(id)),
+  },
+  "account rotate-totp": {
+    args: "<seller_id>",
+    summary: "a new authenticator secret, shown once: the old one's codes are refused, every token revoked",
+    run: accountAccessCommand((id) => accountAccess().rotateTotp(id)),
+  },
+  "account revoke-tokens": {
+    args: "<seller_id>",
+    summary: "refuse every token issued so far (the key stays): {seller_id, token_generation}",
+    run: accountAccessCommand((id) => accountAccess().revokeTokens(id)),
+  },
+  "account block": {
+    args: "<seller_id>",
+    summary: "block a seller: its key, tokens and products stop working (status_moderation 2)",
+    run: accountStatus(true),
+  },
+  "account unblock": {
+    args: "<seller_id>",
+    summary: "unblock a seller (status_moderation 1); it needs a new token",
+    run: accountStatus(false),
+  },
+  "category create": {
+    args: "--id <int> --name <name> --slug <slug>",
+    summary: "create a category (an id starting with 700 is refused by v2)",
+    run: categoryCreate,
+  },
+  "seed-demo": {
+    args: "",
+    summary: "demo categories 101, 102, 103, 7001 and a demo seller and reseller; later runs print the same",
+    notes: [
+      "Creates only what is missing: the accounts are found again by name and e-mail",
+      "(Demo Seller, seller@example.com; Demo Reseller, reseller@example.com) and their",
+      "credentials printed as they are now.",
+    ],
+    run: seedDemoCommand,
+  },
+  "product approve": {
+    args: "<id>",
+    summary: "approve a product waiting for moderation",
+    run: productApprove,
+  },
+  "product reject": {
+    args: "<id> --reason <text>",
+    summary: "reject a product waiting for moderation, with the reason its seller sees",
+    run: productReject,
+  },
+  "product set": {
+    args: "<id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
+    summary: "set a product's gift and buyer-comment rules (v2 /gift and /buy)",
+    run: productSet,
+  },
+  "product index-lists": {
+    args: "[--seller <id>]",
+    summary: "index products made before the filtered v1 lists existed, for one seller or all",
+    run: productIndexLists,
+  },
+  "comment add": {
+    args: "--product <id> --rating <1-5> --text <text>",
+    summary: "add a comment to a product (comments are moderated by being added by the operator)",
+    run: commentAdd,
+  },
+  "catalogue sync": {
+    args: "[--product <id>]",
+    summary: "bring the v2 catalogue in step with one product, or with every product (repairs it)",
+    run: catalogueSync,
+  },
+  "order create": {
+    args: "--product <id> --quantity <n> --email <buyer>",
+    summary: "a storefront order: stock reserved, status wait, unpaid for at most 30 minutes",
+    run: orderCreate,
+  },
+  "order pay": {
+    args: "<id_order> [--payment-system <name>]",
+    summary: "confirm an order's payment as the operator (default manual): paid, the webhook goes out",
+    run: orderPay,
+  },
+  "payment sign": {
+    args: "--order <id_order> [--payment-id <id>] [--payment-system <name>] [--status <status>]",
+    summary: "a payment provider's signed callback for an order: {url, body, signature, curl}",
+    notes: [
+      "Signs the body with the payment callback secret (X-Payment-Signature: sha256=<HMAC>), as the",
+      "provider would. Defaults: --payment-id local-<id_order>, --payment-system card, --status",
+      "succeeded. Send it with: npm run -s ops -- payment sign --order <id_order> | jq -r .curl | sh",
+    ],
+    run: paymentSign,
+  },
+  "webhook list": {
+    args: "<id_order>",
+    summary: "every recorded attempt of the order's payment webhook",
+    run: webhookList,
+  },
+  "webhook redrive": {
+    args: "<id_order>",
+    summary: "queue an undelivered webhook afresh, out of the dead-letter queue",
+    run: webhookRedriveCommand,
+  },
+  "mail list": {
+    args: "[--to <email>]",
+    summary: "e-mails the local stack sent (its outbox), to one address or all",
+    run: mailList,
+  },
+  "balance credit": {
+    args: "<seller_id> <amount>",
+    summary: "add to a seller's balance, with its ledger entry: {seller_id, balance}",
+    run: balanceCredit,
+  },
+  "payout list": {
+    args: "[--status wait|paid|rejected]",
+    summary: "payout requests, newest first, optionally of one status",
+    run: payoutList,
+  },
+  "payout complete": {
+    args: "<id_order>",
+    summary: "mark a waiting payout paid",
+    run: payoutDecision("paid"),
+  },
+  "payout reject": {
+    args: "<id_order>",
+    summary: "reject a waiting payout; its amount returns to the balance",
+    run: payoutDecision("rejected"),
+  },
 };
-
-/** One line per command, for usage errors. */
-export const usage = [
-  "usage: npm run ops -- <command>",
-  "  account create --name <store> --email <email>",
-  "  account rotate-key <seller_id>",
-  "  account rotate-totp <seller_id>",
-  "  account revoke-tokens <seller_id>",
-  "  account block <seller_id>",
-  "  account unblock <seller_id>",
-  "  category create --id <int> --name <name> --slug <slug>",
-  "  seed-demo",
-  "  product approve <id>",
-  "  product reject <id> --reason <text>",
-  "  product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
-  "  product index-lists [--seller <id>]",
-  "  comment add --product <id> --rating <1-5> --text <text>",
-  "  catalogue sync [--product <id>]",
-  "  order create --product <id> --quantity <n> --email <buyer>",
-  "  order pay <id_order> [--payment-system <name>]",
-  "  webhook list <id_order>",
-  "  webhook redrive <id_order>",
-  "  mail list [--to <email>]",
-  "  balance credit <seller_id> <amount>",
-  "  payout list [--status wait|paid|rejected]",
-  "  payout complete <id_order>",
-  "  payout reject <id_order>",
-].join("\n");

@@ -1,5 +1,10 @@
 import { optionalEnv } from "../../shared/config/environment.js";
-import { applyLocalEnvironment, localConfigFromEnv, localEndpoints } from "../local/local-environment.js";
+import {
+  applyLocalEnvironment,
+  type LocalStackConfig,
+  localConfigFromEnv,
+  localEndpoints,
+} from "../local/local-environment.js";
 
 /** Where the ops CLI works: the local stack (default) or a deployed stack (`OPS_TARGET=aws`). */
 export interface OpsTarget {
@@ -7,6 +12,28 @@ export interface OpsTarget {
   /** What to tell the operator when the data store cannot be reached. */
   readonly unreachableHint: string;
 }
+
+/** `NAME=value`, or `NAME unset` with what was used instead, for each variable that chose a setting. */
+const settingsUsed = (names: readonly (readonly [name: string, fallback: string])[]): string =>
+  names
+    .map(([name, fallback]) => {
+      const value = optionalEnv(name);
+      return value === undefined ? `${name} unset (${fallback})` : `${name}=${value}`;
+    })
+    .join(", ");
+
+/**
+ * The local hint names every variable that decides where the CLI looks, with the value it used: a
+ * stack started with other ports or another state folder is the usual reason it is not found.
+ */
+const localUnreachableHint = (config: LocalStackConfig): string =>
+  `cannot reach DynamoDB Local at ${localEndpoints(config).dynamodb}; is \`npm start\` running with the same settings? ` +
+  `The CLI used ${settingsUsed([
+    ["DYNAMODB_LOCAL_PORT", String(config.dynamoPort)],
+    ["FAUXQS_PORT", String(config.fauxqsPort)],
+    ["PORT", String(config.port)],
+    ["LOCAL_STATE_DIR", config.stateDir],
+  ])}`;
 
 /**
  * Points the CLI's services at the target. Locally: the same environment as `npm start`. In AWS: the
@@ -17,12 +44,18 @@ export const selectOpsTarget = (): OpsTarget => {
     for (const name of ["TABLE_NAME", "MASTER_SECRET_ARN"]) {
       if (!optionalEnv(name)) throw new Error(`OPS_TARGET=aws needs ${name} (see the stack outputs)`);
     }
-    return { kind: "aws", unreachableHint: "check your AWS credentials and region" };
+    return {
+      kind: "aws",
+      unreachableHint: `cannot reach DynamoDB in AWS; check your credentials and region. The CLI used ${settingsUsed(
+        [
+          ["AWS_REGION", "the profile's region"],
+          ["AWS_PROFILE", "default credentials"],
+          ["TABLE_NAME", ""],
+        ],
+      )}`,
+    };
   }
   const config = localConfigFromEnv();
   applyLocalEnvironment(config);
-  return {
-    kind: "local",
-    unreachableHint: `cannot reach DynamoDB Local at ${localEndpoints(config).dynamodb}; is \`npm start\` running?`,
-  };
+  return { kind: "local", unreachableHint: localUnreachableHint(config) };
 };

@@ -26,3 +26,7 @@ export const runOps = (args: string[], env: Record<string, string> = {}): Promis
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr }));
   });
+
+/** What the CLI prints on stderr for bad arguments: the reason, then how the command is called, on one line. */
+export const usageError = (reason: string, synopsis: string): string =>
+  `${reason}; usage: npm run -s ops -- ${synopsis}\n`;

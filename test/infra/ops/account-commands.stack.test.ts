@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountService, accountStore } from "../../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { type JsonResponse, request } from "../../support/http.js";
-import { runOps } from "../../support/ops-cli.js";
+import { runOps, usageError } from "../../support/ops-cli.js";
 import { jsonHeaders } from "../../support/products.js";
 
 const STEP_SECONDS = 30;
@@ -200,9 +200,15 @@ describe("ops CLI: account commands' refusals", () => {
 
   it("refuses a missing, non-numeric or extra seller id with one line and exit 2", async () => {
     const cases: [string[], string][] = [
-      [["account", "block"], "seller id is required\n"],
-      [["account", "rotate-key", "abc"], '--seller_id must be a positive integer, got "abc"\n'],
-      [["account", "revoke-tokens", "7", "8"], 'unexpected argument "8"\n'],
+      [["account", "block"], usageError("seller_id is required", "account block <seller_id>")],
+      [
+        ["account", "rotate-key", "abc"],
+        usageError('seller_id must be a positive integer, got "abc"', "account rotate-key <seller_id>"),
+      ],
+      [
+        ["account", "revoke-tokens", "7", "8"],
+        usageError('unexpected argument "8"', "account revoke-tokens <seller_id>"),
+      ],
     ];
     for (const [args, stderr] of cases) {
       const result = await runOps(args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runOps } from "../../support/ops-cli.js";
+import { runOps, usageError } from "../../support/ops-cli.js";
 import { sellerWithProduct, stockOf, stores } from "../../support/orders.js";
 
 describe("ops CLI: order create", () => {
@@ -48,10 +48,14 @@ describe("ops CLI: order create", () => {
       "b@example.com",
     ]);
     expect(zero.code).toBe(2);
-    expect(zero.stderr).toBe("quantity must be at least 1\n");
+    expect(zero.stderr).toBe(
+      usageError("quantity must be at least 1", "order create --product <id> --quantity <n> --email <buyer>"),
+    );
     const noEmail = await runOps(["order", "create", "--product", productId, "--quantity", "1"]);
     expect(noEmail.code).toBe(2);
-    expect(noEmail.stderr).toBe("--email is required\n");
+    expect(noEmail.stderr).toBe(
+      usageError("--email is required", "order create --product <id> --quantity <n> --email <buyer>"),
+    );
     expect(await stockOf(productId)).toBe(1);
   });
 
@@ -79,6 +83,11 @@ describe("ops CLI: order create", () => {
     expect((await stores().orders.get(created.id_order))?.payment_system).toBe("card");
     const bad = await runOps(["order", "pay", created.id_order, "--payment-system", "Card Pay!"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'\n");
+    expect(bad.stderr).toBe(
+      usageError(
+        "--payment-system must be 1-40 lower-case letters, digits, '-' or '_'",
+        "order pay <id_order> [--payment-system <name>]",
+      ),
+    );
   });
 });

@@ -5,7 +5,7 @@ import { newId } from "../../../shared/ids/ids.js";
 import { createProductRepository } from "../../../shared/products/product-repository.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
-import { runOps } from "../../support/ops-cli.js";
+import { runOps, usageError } from "../../support/ops-cli.js";
 import { createProduct, createTestCategory, validProductBody } from "../../support/products.js";
 
 /** The flags as stored; no seller endpoint shows them. */
@@ -94,16 +94,21 @@ describe("ops CLI: product set and reject", () => {
   it("product set refuses bad arguments with one line on stderr, exit 2, and stores nothing", async () => {
     const id = await createProduct(token, validProductBody(categoryId));
     const cases: [string[], string][] = [
-      [["product", "set", id, "--gift-available", "2"], '--gift-available must be 0 or 1, got "2"\n'],
-      [["product", "set", id], "give at least one of --gift-available, --comment-status, --comment-regex\n"],
-      [["product", "set", id, "--comment-regex", "(["], "comment regex is not a valid regular expression\n"],
-      [["product", "set", "--gift-available", "1"], "product id is required\n"],
+      [["product", "set", id, "--gift-available", "2"], '--gift-available must be 0 or 1, got "2"'],
+      [["product", "set", id], "give at least one of --gift-available, --comment-status, --comment-regex"],
+      [["product", "set", id, "--comment-regex", "(["], "comment regex is not a valid regular expression"],
+      [["product", "set", "--gift-available", "1"], "product id is required"],
     ];
     for (const [args, message] of cases) {
       const result = await runOps(args);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toBe(message);
+      expect(result.stderr).toBe(
+        usageError(
+          message,
+          "product set <id> [--gift-available 0|1] [--comment-status 0|1] [--comment-regex <re>]",
+        ),
+      );
     }
     expect(await storedFlags(id)).toEqual({ gift_available: 0, comment_status: 0, comment_regex: "" });
   });
@@ -146,7 +151,7 @@ describe("ops CLI: product set and reject", () => {
     const result = await runOps(["product", "reject", id]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe("--reason is required\n");
+    expect(result.stderr).toBe(usageError("--reason is required", "product reject <id> --reason <text>"));
     const info = await fetchInfo(token, id);
     expect(info.status_moderation).toBe("draft");
   });
