@@ -11,26 +11,9 @@ import { buyerStatuses } from "../orders/buyer-history.js";
 import type { BuyerOrderService } from "../orders/buyer-order-service.js";
 import type { BuyResult, GiftResult } from "../purchases/purchase-service.js";
 import * as z from "../validation/zod-mini.js";
+import { type Answer, answering } from "./answer-schema.js";
 import type { DocumentedError, HeaderParameter, VersionContracts } from "./route-contract.js";
 
-type Keys<T> = keyof T;
-/** Whether two object types have exactly the same keys. */
-type SameKeys<A, B> = [Keys<A>] extends [Keys<B>] ? ([Keys<B>] extends [Keys<A>] ? true : false) : false;
-
-/**
- * A response schema checked at compile time against the type the service returns: the same fields, and
- * every value the schema admits is one the type allows. A field added to or dropped from an answer
- * without its schema here fails `tsc`, before the response checks of the test suite would.
- */
-const answering =
-  <T>() =>
-  <S extends z.core.$ZodType>(
-    schema: S & (SameKeys<z.infer<S>, T> extends true ? (z.infer<S> extends T ? unknown : never) : never),
-  ): S =>
-    schema;
-
-/** What a service method resolves to. */
-type Answer<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
 type OrderDetail = Answer<BuyerOrderService["order"]>;
 type OrderSummary = Answer<BuyerOrderService["history"]>["items"][number];
 type DisputeResult = Answer<BuyerOrderService["dispute"]>;
@@ -43,6 +26,13 @@ const described = <S extends z.ZodMiniType>(schema: S, description: string): S =
 const id = (what: string) => described(z.string(), `${what}: a 26-character ULID`);
 const count = (description: string) => described(z.int(), description);
 const zeroOrOne = (description: string) => described(z.literal([0, 1]), description);
+const day = (what: string) =>
+  described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), `${what}, YYYY-MM-DD (UTC)`);
+const clock = (what: string) =>
+  described(z.string().check(z.regex(/^\d{2}:\d{2}:\d{2}$/)), `${what}, HH:MM:SS (UTC)`);
+/** A moment as `Date.prototype.toISOString` writes it. */
+const instant = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/));
+const instantOrNull = (description: string) => described(z.nullable(instant), description);
 
 // Examples share these ids, so the documents read as one story.
 const PRODUCT_ID = "01KAQ7Y3M2E8R5T9W4X6Z0B1C2";
@@ -211,8 +201,8 @@ const orderSummaryShape = {
   count: count("Units bought"),
   h2h: zeroOrOne("1: delivered through the seller's webhook (always 1 for purchases from balance)"),
   gift: zeroOrOne("**Extension.** 1 for a gift purchase (POST /gift)"),
-  data_create: described(z.string(), "Creation day, YYYY-MM-DD (UTC)"),
-  time_create: described(z.string(), "Creation time, HH:MM:SS (UTC)"),
+  data_create: day("Creation day"),
+  time_create: clock("Creation time"),
 };
 const orderSummary = answering<OrderSummary>()(z.strictObject(orderSummaryShape));
 
@@ -220,12 +210,14 @@ const orderDetail = answering<OrderDetail>()(
   z.strictObject({
     ...orderSummaryShape,
     delivered: described(z.boolean(), "Whether the seller has delivered the order"),
-    date_delivery: described(z.nullable(z.string()), "When it was delivered (ISO 8601), or null"),
+    date_delivery: instantOrNull("When it was delivered (ISO 8601, UTC), or null"),
     delivery_text: described(z.nullable(z.string()), "What the seller delivered, once delivered; else null"),
     download: described(z.nullable(z.string()), "The delivered download link, if any; else null"),
     dispute: described(z.boolean(), "Whether a dispute is open"),
-    dispute_opened_at: described(z.nullable(z.string()), "When the last dispute opened (ISO 8601), or null"),
-    dispute_closed_at: described(z.nullable(z.string()), "When the last dispute closed (ISO 8601), or null"),
+    dispute_opened_at: instantOrNull("When the last dispute was opened (ISO 8601, UTC), or null if never"),
+    dispute_closed_at: instantOrNull(
+      "When the dispute was closed (ISO 8601, UTC); null if none was, or while one is open again",
+    ),
     chat_id: described(z.string(), "The order's chat (GET/POST /chat/{chat_id}); the order id"),
     comment: described(z.nullable(z.string()), "The buyer's comment for the seller, or null"),
     gift_code: described(z.nullable(z.string()), "A gift purchase's code, or null"),
@@ -286,8 +278,8 @@ const chatMessage = answering<ChatMessageView>()(
     ),
     from: described(z.enum(chatAuthors), "The same as type_user, under the name the spec's example uses"),
     message: z.string(),
-    data_create: described(z.string(), "Day sent, YYYY-MM-DD (UTC)"),
-    time_create: described(z.string(), "Time sent, HH:MM:SS (UTC)"),
+    data_create: day("Day sent"),
+    time_create: clock("Time sent"),
   }),
 );
 const chatSent = answering<ChatSent>()(z.strictObject({ message_id: z.int(), sent: z.literal(true) }));
@@ -296,7 +288,7 @@ const comment = answering<PublicComment>()(
   z.strictObject({
     rating: count("1 to 5"),
     text: z.string(),
-    created_at: described(z.string(), "**Extension.** When it was added (ISO 8601)"),
+    created_at: described(instant, "**Extension.** When it was added (ISO 8601, UTC)"),
   }),
 );
 
