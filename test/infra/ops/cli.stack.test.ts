@@ -3,14 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { commands } from "../../../infra/ops/commands.js";
 import { newId } from "../../../shared/ids/ids.js";
 import { orderService } from "../../../shared/runtime/dependencies.js";
 import { tokenFor } from "../../support/accounts.js";
 import { freePort } from "../../support/free-port.js";
+import { request } from "../../support/http.js";
 import { runOps, usageError } from "../../support/ops-cli.js";
 import { sellerWithProduct, stores } from "../../support/orders.js";
+import { jsonHeaders } from "../../support/products.js";
+import { eventually, startReceiver } from "../../support/receiver.js";
 
 const json = (stdout: string): Record<string, unknown> => JSON.parse(stdout) as Record<string, unknown>;
 
@@ -198,7 +201,15 @@ describe("ops CLI", () => {
   });
 
   it("payment sign prints a callback signed as the provider signs it, whose curl confirms the order", async () => {
-    const { productId } = await sellerWithProduct();
+    // A receiver that takes the payment webhook, so the stack's worker has nothing to retry or log.
+    const receiver = await startReceiver(() => 200);
+    onTestFinished(() => receiver.close());
+    const { productId, token } = await sellerWithProduct();
+    const update = await request("POST", `/api/v1/products/update/${productId}`, {
+      headers: jsonHeaders(token),
+      body: JSON.stringify({ api_url: receiver.url }),
+    });
+    expect(update.status).toBe(200);
     const order = await orderService().createGuestOrder({
       product_id: productId,
       quantity: 1,
@@ -222,6 +233,10 @@ describe("ops CLI", () => {
       meta: {},
     });
     expect((await stores().orders.get(order.id_order))?.status).toBe("paid");
+    await eventually(
+      async () => receiver.calls.length,
+      (n) => n === 1,
+    );
   });
 
   it("names the variables it used when DynamoDB Local cannot be reached", async () => {
