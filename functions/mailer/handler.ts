@@ -1,3 +1,4 @@
+import { EMAIL_MAX_RECEIVES } from "../../shared/mail/email-receives.js";
 import { emailJobSchema } from "../../shared/queue/queue-messages.js";
 import { createQueueConsumer } from "../../shared/queue/sqs-batch.js";
 import { emailDeadLetters } from "../../shared/runtime/dead-letters.js";
@@ -11,4 +12,5 @@ export const handler = createQueueConsumer(
     await mailService().send(job);
   },
   emailDeadLetters,
+  () => EMAIL_MAX_RECEIVES,
 );

@@ -1,8 +1,10 @@
+import { optionalEnv } from "../../shared/config/environment.js";
 import { webhookJobSchema } from "../../shared/queue/queue-messages.js";
 import { createQueueConsumer } from "../../shared/queue/sqs-batch.js";
 import { webhookDeadLetters } from "../../shared/runtime/dead-letters.js";
 import { webhookRetry } from "../../shared/runtime/queues.js";
 import { webhookService } from "../../shared/runtime/webhooks.js";
+import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
 
 /** Webhook sender, fed by the webhook queue: a failed attempt waits its growing delay, then goes again. */
 export const handler = createQueueConsumer(
@@ -18,4 +20,5 @@ export const handler = createQueueConsumer(
     }
   },
   webhookDeadLetters,
+  () => webhookMaxReceives(webhookRetryDelays(optionalEnv("WEBHOOK_RETRY_DELAYS_SECONDS"))),
 );

@@ -15,6 +15,7 @@ import {
   SQSClient,
 } from "@aws-sdk/client-sqs";
 import { type IndexDefinition, tableSchema } from "../../shared/data/table-schema.js";
+import { EMAIL_MAX_RECEIVES } from "../../shared/mail/email-receives.js";
 import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
 import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
 
@@ -36,7 +37,7 @@ const region = "us-east-1";
 export const localQueueUrl = (endpoint: string, name: string): string => `${endpoint}/000000000000/${name}`;
 
 /** Receives before an e-mail job moves to its dead-letter queue, as in the CDK stack. */
-export const MAX_RECEIVE_COUNT = 5;
+export const MAX_RECEIVE_COUNT = EMAIL_MAX_RECEIVES;
 
 /** An index's projection as DynamoDB's API takes it. */
 const projectionOf = (index: IndexDefinition): Projection =>

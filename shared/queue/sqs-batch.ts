@@ -38,7 +38,8 @@ const log = (level: "error" | "warn", message: string, record: SQSRecord, error:
 
 /**
  * Builds an SQS consumer that reports each failed record as a batch item failure, so only that record
- * returns to the queue (and, after its receive limit, to the dead-letter queue). A record that cannot
+ * returns to the queue (and, after its receive limit, to the dead-letter queue); only that last failure
+ * is logged as an error. A record that cannot
  * be read (not JSON, or not its schema) would fail the same way on every receive, so it goes to the
  * dead-letter queue at once instead of waiting out the retries.
  */
@@ -48,6 +49,8 @@ export const createQueueConsumer =
     schema: TSchema,
     process: (message: z.infer<TSchema>, record: SQSRecord) => Promise<void>,
     poison: PoisonSink,
+    /** Receives before the queue gives the message up: failures before the last are warnings, retried. */
+    maxReceives: () => number,
   ): QueueHandler =>
   async (event) => {
     const failures: SQSBatchResponse["batchItemFailures"] = [];
@@ -61,7 +64,11 @@ export const createQueueConsumer =
           log("warn", `${name}: malformed message moved to the dead-letter queue`, record, parsed.reason);
         }
       } catch (error) {
-        log("error", `${name}: message failed`, record, error);
+        // A failure the queue will retry is a warning; the last one, bound for the dead-letter queue, an error.
+        const receives = Number(record.attributes?.ApproximateReceiveCount ?? "1");
+        if (receives >= maxReceives())
+          log("error", `${name}: message failed for the last time`, record, error);
+        else log("warn", `${name}: message failed, will be retried`, record, error);
         failures.push({ itemIdentifier: record.messageId });
       }
     }

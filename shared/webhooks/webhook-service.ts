@@ -32,7 +32,10 @@ export const createWebhookService = (deps: {
 
   return {
     /** Sends an order's payment webhook once more; returns quietly if it already got through. */
-    async send(job: WebhookJob, attemptNumber: number): Promise<"delivered" | "already_delivered"> {
+    async send(
+      job: WebhookJob,
+      attemptNumber: number,
+    ): Promise<"delivered" | "already_delivered" | "no_target"> {
       const order = await deps.orders.get(job.order_id);
       if (!order) throw new WebhookAttemptFailed(`Order ${job.order_id} not found`);
       // At-least-once queues may hand a job twice; the seller gets one successful call.
@@ -52,7 +55,9 @@ export const createWebhookService = (deps: {
           error: "No api_url is set on the product or the seller",
           duration_ms: 0,
         });
-        throw new WebhookAttemptFailed("No webhook target");
+        // Nothing to retry against: the seller delivers through the delivery URL it can read
+        // (GET /api/v1/orders/delivery-url/{id}), or sets an api_url and has an operator re-drive it.
+        return "no_target";
       }
       const key = await deps.dataKey();
       const token = open(key, job.token_sealed);

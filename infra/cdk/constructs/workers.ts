@@ -8,6 +8,7 @@ import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
+import { EMAIL_MAX_RECEIVES } from "../../../shared/mail/email-receives.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
 import { functionMemoryMb } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
@@ -29,7 +30,7 @@ export interface WorkQueue {
 }
 
 /** Receives before an e-mail job moves to its dead-letter queue. */
-const MAX_RECEIVE_COUNT = 5;
+const MAX_RECEIVE_COUNT = EMAIL_MAX_RECEIVES;
 const workerTimeout = Duration.seconds(30);
 /** Retries of a catalogue stream record before its dead-letter queue (within the 24 hours a record may wait). */
 const CATALOGUE_RETRY_ATTEMPTS = 10;

@@ -75,9 +75,11 @@ describe("queue poller with a real SQS (fauxqs)", () => {
         if (n === 2) throw new Error("always fails");
       },
       createDeadLetterSink(deadLetterUrl, sqs),
+      () => 2,
     );
-    // Message 2's two failures are logged at error level; the log is this test's expected noise.
+    // Message 2's first failure is a warning (it will be retried), its last an error (bound for the DLQ).
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const poller = await startQueuePoller(
       sqs,
       url,
@@ -108,10 +110,16 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       expect(record?.eventSource).toBe("aws:sqs");
       expect(record?.eventSourceARN).toMatch(/^arn:aws:sqs:.+:poller-test-/);
       expect(record?.attributes.ApproximateReceiveCount).toBe("1");
-      expect(errors).toHaveBeenCalledTimes(2);
+      expect(warnings.mock.calls.map(([line]) => JSON.parse(String(line)).message)).toEqual([
+        "test: message failed, will be retried",
+      ]);
+      expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).message)).toEqual([
+        "test: message failed for the last time",
+      ]);
     } finally {
       await poller.stop();
       errors.mockRestore();
+      warnings.mockRestore();
     }
   });
 
@@ -124,6 +132,7 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       async (record, reason) => {
         poisoned.push([record.messageId, reason]);
       },
+      () => 5,
     );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
@@ -152,6 +161,7 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       async () => {
         throw new Error("dead-letter queue unreachable");
       },
+      () => 5,
     );
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
@@ -170,6 +180,7 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       z.object({ n: z.number() }),
       async () => undefined,
       createDeadLetterSink(deadLetterUrl, sqs),
+      () => 2,
     );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const poller = await startQueuePoller(

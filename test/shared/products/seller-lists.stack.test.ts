@@ -309,8 +309,9 @@ describe("products written before the filtered lists", () => {
     expect(await countItem(sellerId)).toMatchObject({ products: 8, indexed: 1, "status#pending": 1 });
     await expectListsExact(sellerId, categories, searches, false);
 
-    const run = commands["product index-lists"];
-    if (!run) throw new Error("no product index-lists command");
+    const command = commands["product index-lists"];
+    if (!command) throw new Error("no product index-lists command");
+    const run = command.run;
     expect(await run(["--seller", String(sellerId)])).toEqual({
       seller_id: sellerId,
       products: 8,
