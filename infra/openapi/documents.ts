@@ -4,8 +4,11 @@ import { v2Contracts } from "../../shared/api/v2-contracts.js";
 import { buildDocument, type DocumentedVersion } from "./build-document.js";
 import { handlerActions } from "./handler-actions.js";
 
-/** The version every document states; raised when a route's interface changes. */
-export const API_DOCUMENT_VERSION = "1.0.0";
+/** The version each document states: the spec labels v2's description 2.0.0; raised when an interface changes. */
+export const documentVersionOf: Record<DocumentedVersion, string> = { v1: "1.0.0", v2: "2.0.0" };
+
+/** The v1 document's version (tests build documents with it). */
+export const API_DOCUMENT_VERSION = documentVersionOf.v1;
 
 /** Every documented version, in the order the generator writes them. */
 export const documentedVersions: readonly DocumentedVersion[] = ["v1", "v2"];
@@ -21,7 +24,7 @@ export const documentPath = (version: DocumentedVersion): string => `docs/openap
  * throws while a route of the version lacks a contract.
  */
 export const buildVersionDocument = async (version: DocumentedVersion): Promise<Record<string, unknown>> =>
-  buildDocument(version, await handlerActions(), contractsOf[version], API_DOCUMENT_VERSION);
+  buildDocument(version, await handlerActions(), contractsOf[version], documentVersionOf[version]);
 
 /** Both documents, built from the route table, the handlers' request schemas and the contracts. */
 export const buildDocuments = async (): Promise<Record<DocumentedVersion, Record<string, unknown>>> => ({

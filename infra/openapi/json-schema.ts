@@ -13,6 +13,11 @@ export const jsonSchemaOf = (schema: ContractSchema, io: "input" | "output"): Js
     target: "draft-2020-12",
     io,
     unrepresentable: "any",
+    // zod's integers carry the safe-integer range as bounds; a reader learns nothing from them.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
   }) as JsonSchema;
   return rest;
 };

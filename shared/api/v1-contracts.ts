@@ -234,7 +234,7 @@ const payoutItem = answering<Answer<PayoutService["history"]>["items"][number]>(
 );
 
 /** Seller API v1: what each route answers, for the OpenAPI document and the response checks in tests. */
-export const v1Contracts: VersionContracts = {
+export const v1Contracts = {
   "POST /auth/api-key/create": {
     summary: "Exchange the API key (header X-API-KEY) for a bearer token",
     description:
@@ -772,4 +772,4 @@ export const v1Contracts: VersionContracts = {
     },
     errors: [refusals.cursorLimit, refusals.cursorTooLong, refusals.invalidCursor, refusals.sellerNotFound],
   },
-};
+} satisfies VersionContracts;

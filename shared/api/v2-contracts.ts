@@ -322,7 +322,7 @@ const purchaseRefusals = (...extra: DocumentedError[]): DocumentedError[] => [
 ];
 
 /** Reseller API v2: what each route answers, for the OpenAPI document and the response checks in tests. */
-export const v2Contracts: VersionContracts = {
+export const v2Contracts = {
   "POST /auth/api-key/create": {
     summary: "Exchange the API key (header X-API-KEY) for a bearer token",
     description:
@@ -591,4 +591,4 @@ export const v2Contracts: VersionContracts = {
       invalidParameter("action must be open or close"),
     ],
   },
-};
+} satisfies VersionContracts;

@@ -53,12 +53,14 @@ const pipeline = (
   auth: "none" | "bearer",
   tokens: () => Promise<AccessTokens>,
   action: RouteAction,
+  readsBody: boolean,
 ): ApiHandler => {
   // Cheapest refusals first: a body over the limit and a caller without a token cost nothing to parse.
+  // A route that reads no body (every GET) ignores whatever body comes, as HTTP lets it.
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId(kind))
-    .use(errorEnvelope(kind))
-    .use(bodySize(action.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES));
+    .use(errorEnvelope(kind));
+  if (readsBody) handler.use(bodySize(action.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES));
   if (auth === "bearer") handler.use(authenticate(kind, tokens));
   const { beforeParse } = action;
   if (beforeParse) {
@@ -67,7 +69,7 @@ const pipeline = (
       before: ({ event, context }) => beforeParse(context.api.rawBody, event),
     });
   }
-  handler.use(jsonBody());
+  if (readsBody) handler.use(jsonBody());
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
     const body = action.body ? validate(action.body, state.body) : state.body;
@@ -118,9 +120,9 @@ export const createGroupHandler = (
   }
   for (const route of routesOf(group)) {
     const action = actions[relativeKey(route)] ?? unimplemented;
-    byRouteKey.set(routeKey(route), pipeline(kind, route.auth, tokens, action));
+    byRouteKey.set(routeKey(route), pipeline(kind, route.auth, tokens, action, route.method !== "GET"));
   }
-  const fallback = pipeline(kind, "none", tokens, unknownRoute);
+  const fallback = pipeline(kind, "none", tokens, unknownRoute, false);
   const handler: ApiHandler = (event, context) =>
     (byRouteKey.get(event.routeKey) ?? fallback)(event, context);
   return Object.assign(handler, { actions });

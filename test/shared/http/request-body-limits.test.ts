@@ -224,3 +224,23 @@ describe("a JSON body must be valid UTF-8", () => {
     expect(parseBody(response)).toEqual({ status: "success", data: { body: { name: "Elden \uFFFD Ring" } } });
   });
 });
+
+describe("a route that reads no body ignores one", () => {
+  it("a GET with a token and a 300 KB malformed body answers from its action: nothing was measured or parsed", async () => {
+    const handle = vi.fn(async (request: { body: unknown; rawBody: Buffer | undefined }) => ({
+      data: { body: request.body ?? null, raw: request.rawBody?.length ?? 0 },
+    }));
+    const handler = createGroupHandler("v1-products", { "GET /products": { handle } }, tokens);
+    const response = await handler(
+      buildEvent({
+        routeKey: "GET /api/v1/products",
+        token: await v1Token(),
+        contentType: "application/json",
+        body: `{"oops": ${"[".repeat(300 * 1024)}`,
+      }),
+      buildContext(),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(parseBody(response)).toEqual({ status: "success", data: { body: null, raw: 0 } });
+  });
+});
