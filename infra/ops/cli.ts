@@ -75,8 +75,7 @@ const main = async (argv: string[]): Promise<number> => {
         : error instanceof UsageError
           ? error.message
           : undefined;
-    if (badArguments !== undefined)
-      return failExit(`${badArguments}; ${usageLine(name, command)}`, 2);
+    if (badArguments !== undefined) return failExit(`${badArguments}; ${usageLine(name, command)}`, 2);
     if (error instanceof DomainError) return failExit(error.message, 1);
     if (target && isUnreachable(error)) return failExit(target.unreachableHint, 1);
     return failExit(error instanceof Error ? error.message : String(error), 1);
