@@ -1,5 +1,43 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
+
+/**
+ * Points every seller and product that names `url` at no receiver, before the receiver goes: their
+ * webhooks still queued then end as "no target" instead of failing into the dead-letter queue with an
+ * error-level log long after the test that made them passed. The test table is small; a Scan is fine here.
+ */
+const retireTarget = async (url: string) => {
+  const tableName = process.env.TABLE_NAME;
+  if (!tableName) return;
+  const client = createDocumentClient();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: "api_url = :url",
+        ExpressionAttributeValues: { ":url": url },
+        ProjectionExpression: "PK, SK",
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: "SET api_url = :none",
+          ConditionExpression: "api_url = :url",
+          ExpressionAttributeValues: { ":none": "", ":url": url },
+        }),
+      );
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  client.destroy();
+};
 
 /** One webhook call as a receiver saw it. */
 export interface ReceivedCall {
@@ -21,10 +59,15 @@ export const startReceiver = async (
     res.writeHead(status).end(status < 300 ? "ok" : "no");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops the receiver, first pointing whoever named it at no receiver (see retireTarget). */
+    close: async () => {
+      await retireTarget(url);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 };
 
