@@ -36,9 +36,6 @@ const region = "us-east-1";
  */
 export const localQueueUrl = (endpoint: string, name: string): string => `${endpoint}/000000000000/${name}`;
 
-/** Receives before an e-mail job moves to its dead-letter queue, as in the CDK stack. */
-export const MAX_RECEIVE_COUNT = EMAIL_MAX_RECEIVES;
-
 /** An index's projection as DynamoDB's API takes it. */
 const projectionOf = (index: IndexDefinition): Projection =>
   index.projection.type === "INCLUDE"
@@ -161,7 +158,7 @@ export const createLocalQueues = async (config: LocalStackConfig): Promise<Local
   const emails = await withDeadLetter(
     config.queues.emails,
     config.queues.emailsDeadLetter,
-    MAX_RECEIVE_COUNT,
+    EMAIL_MAX_RECEIVES,
   );
   client.destroy();
   return {

@@ -1,6 +1,7 @@
 import type { VersionContracts } from "../../shared/api/route-contract.js";
 import { v1Contracts } from "../../shared/api/v1-contracts.js";
 import { v2Contracts } from "../../shared/api/v2-contracts.js";
+import { referenceFiles } from "../../shared/reference/reference-files.js";
 import { buildDocument, type DocumentedVersion } from "./build-document.js";
 import { handlerActions } from "./handler-actions.js";
 
@@ -17,7 +18,7 @@ export const documentedVersions: readonly DocumentedVersion[] = ["v1", "v2"];
 export const contractsOf: Record<DocumentedVersion, VersionContracts> = { v1: v1Contracts, v2: v2Contracts };
 
 /** Where `npm run openapi` writes each version's document (and the docs page and Lambdas read it). */
-export const documentPath = (version: DocumentedVersion): string => `docs/openapi/${version}.json`;
+export const documentPath = (version: DocumentedVersion): string => referenceFiles[version];
 
 /**
  * One version's document, built from the route table, the handlers' request schemas and its contracts;

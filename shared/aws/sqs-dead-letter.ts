@@ -20,8 +20,8 @@ let sharedClient: SQSClient | undefined;
 export const createDeadLetterSink =
   (queueUrl: string, client?: SQSClient): PoisonSink =>
   async (record: SQSRecord, reason: string) => {
-    sharedClient ??= client ?? new SQSClient({});
-    await (client ?? sharedClient).send(
+    const sqs = client ?? (sharedClient ??= new SQSClient({}));
+    await sqs.send(
       new SendMessageCommand({
         QueueUrl: queueUrl,
         MessageBody: record.body,

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/account-repository.js";
+import { deliveryUrl } from "../delivery/delivery-url.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
@@ -66,7 +67,7 @@ export const createWebhookService = (deps: {
         id_product: order.product_id,
         payment_status: "paid",
         signature: webhookSignature(open(key, account.api_key_sealed), order.id_order),
-        delivery_url: `${deps.publicBaseUrl.replace(/\/+$/, "")}/api/v1/orders/delivery/${token}`,
+        delivery_url: deliveryUrl(deps.publicBaseUrl, token),
         token,
       };
       const result = await deps.post(target, JSON.stringify(payload), {

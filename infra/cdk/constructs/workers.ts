@@ -29,8 +29,6 @@ export interface WorkQueue {
   readonly deadLetter: Queue;
 }
 
-/** Receives before an e-mail job moves to its dead-letter queue. */
-const MAX_RECEIVE_COUNT = EMAIL_MAX_RECEIVES;
 const workerTimeout = Duration.seconds(30);
 /** Retries of a catalogue stream record before its dead-letter queue (within the 24 hours a record may wait). */
 const CATALOGUE_RETRY_ATTEMPTS = 10;
@@ -83,7 +81,7 @@ export class MarketplaceWorkers {
       workerTimeout,
       webhookMaxReceives(DEFAULT_WEBHOOK_RETRY_DELAYS),
     );
-    this.emails = workQueue(scope, "Emails", workerTimeout, MAX_RECEIVE_COUNT);
+    this.emails = workQueue(scope, "Emails", workerTimeout, EMAIL_MAX_RECEIVES);
 
     this.webhookSender = new MarketplaceFunction(scope, "WebhookSender", {
       entry: "functions/webhooks/handler.ts",
