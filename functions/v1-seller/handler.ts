@@ -6,8 +6,8 @@ import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { accountService } from "../../shared/runtime/accounts.js";
-import { testWebhook } from "../../shared/runtime/seller-webhooks.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { testWebhook } from "../../shared/runtime/test-webhooks.js";
 import * as z from "../../shared/validation/zod-mini.js";
 
 /** Seller API v1: the seller's account, profile and store image, and (an extension) a signed test webhook. */

@@ -28,6 +28,7 @@ export { paymentService } from "./payments.js";
 export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";
-export { orderWebhookAttempts, testWebhook } from "./seller-webhooks.js";
+export { orderWebhookAttempts } from "./seller-webhooks.js";
 export { accessTokens, paymentCallbackSecret } from "./service-keys.js";
+export { testWebhook } from "./test-webhooks.js";
 export { webhookRedrive, webhookService } from "./webhooks.js";
