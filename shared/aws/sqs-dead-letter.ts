@@ -12,6 +12,10 @@ import type { PoisonSink } from "../queue/sqs-batch.js";
 const MAX_REASON_LENGTH = 1000;
 
 let sharedClient: SQSClient | undefined;
+const defaultClient = (): SQSClient => {
+  sharedClient ??= new SQSClient({});
+  return sharedClient;
+};
 
 /**
  * A poison sink onto a dead-letter queue: the record's body unchanged (so an operator can re-drive it
@@ -20,8 +24,7 @@ let sharedClient: SQSClient | undefined;
 export const createDeadLetterSink =
   (queueUrl: string, client?: SQSClient): PoisonSink =>
   async (record: SQSRecord, reason: string) => {
-    const sqs = client ?? (sharedClient ??= new SQSClient({}));
-    await sqs.send(
+    await (client ?? defaultClient()).send(
       new SendMessageCommand({
         QueueUrl: queueUrl,
         MessageBody: record.body,
