@@ -21,11 +21,11 @@ export const keys = {
   /** Lookup from an API key's SHA-256 to its account. */
   apiKey: (apiKeyHash: string): ItemKey => ({ PK: `APIKEY#${apiKeyHash}`, SK: "APIKEY" }),
   /**
-   * One fixed window of the token exchange's abuse limit for one subject (`scope` says what it is: an
-   * API key's hash, or a source address), kept until DynamoDB's TTL removes it.
+   * One fixed window of an abuse limit (`name`, e.g. `EXCHANGE#key` or `CHAT#sender`) for one subject
+   * (an API key's hash, an address, an account), kept until DynamoDB's TTL removes it.
    */
-  exchangeWindow: (scope: string, subject: string, windowStart: number): ItemKey => ({
-    PK: `LIMIT#EXCHANGE#${scope}#${subject}`,
+  rateWindow: (name: string, subject: string, windowStart: number): ItemKey => ({
+    PK: `LIMIT#${name}#${subject}`,
     SK: `WINDOW#${windowStart}`,
   }),
   /** An atomic counter, e.g. the next seller id. */

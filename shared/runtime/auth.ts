@@ -4,9 +4,10 @@ import {
   DEFAULT_EXCHANGES_PER_KEY,
   exchangeLimit,
 } from "../auth/exchange-limits.js";
-import { createExchangeWindowRepository } from "../auth/exchange-window-repository.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { optionalEnv } from "../config/environment.js";
+import { createRateLimiter } from "../limits/rate-limiter.js";
+import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { accountStore } from "./account-store.js";
 import { accessTokens } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
@@ -34,8 +35,10 @@ export const tokenExchange = () =>
     store: accountStore(),
     tokens: accessTokens,
     limiter: createExchangeLimiter({
-      windows: createExchangeWindowRepository(tableClient(), tableName()),
+      limiter: createRateLimiter({
+        windows: createRateWindowRepository(tableClient(), tableName()),
+        now: clockAndRandomness.now,
+      }),
       limits: exchangeLimits(),
-      now: clockAndRandomness.now,
     }),
   });

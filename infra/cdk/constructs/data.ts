@@ -6,7 +6,7 @@ import { type IRole, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { exchangeScopes } from "../../../shared/auth/exchange-limits.js";
+import { exchangeLimitName, exchangeScopes } from "../../../shared/auth/exchange-limits.js";
 import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
 import type { FunctionPermissions } from "../permissions.js";
@@ -24,8 +24,10 @@ const tableWriteActions = [
   "dynamodb:BatchWriteItem",
 ];
 
-/** The partitions of the token exchange's abuse-limit windows, as IAM patterns (see `keys.exchangeWindow`). */
-const exchangeWindowPartitions = exchangeScopes.map((scope) => keys.exchangeWindow(scope, "*", 0).PK);
+/** The partitions of the token exchange's abuse-limit windows, as IAM patterns (see `keys.rateWindow`). */
+const exchangeWindowPartitions = exchangeScopes.map(
+  (scope) => keys.rateWindow(exchangeLimitName(scope), "*", 0).PK,
+);
 
 /** The service's state: the table, its two secrets, and the private image bucket behind its CDN. */
 export class MarketplaceData {

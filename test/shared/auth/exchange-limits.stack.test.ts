@@ -3,11 +3,13 @@ import { request as httpRequest } from "node:http";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "../../../shared/accounts/api-keys.js";
-import { createExchangeLimiter, windowAt } from "../../../shared/auth/exchange-limits.js";
-import { createExchangeWindowRepository } from "../../../shared/auth/exchange-window-repository.js";
+import { createExchangeLimiter, exchangeLimitName } from "../../../shared/auth/exchange-limits.js";
 import { createTokenExchange } from "../../../shared/auth/token-exchange.js";
 import { keys } from "../../../shared/data/table-keys.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
+import { createRateLimiter } from "../../../shared/limits/rate-limiter.js";
+import { createRateWindowRepository } from "../../../shared/limits/rate-window-repository.js";
+import { windowAt } from "../../../shared/limits/window-limit.js";
 import { accessTokens, accountStore } from "../../../shared/runtime/dependencies.js";
 import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { createTestAccount } from "../../support/accounts.js";
@@ -38,12 +40,11 @@ const exchangeWithLimits = (limits: { key: number; address: number }, now: () =>
     store: accountStore(),
     tokens: accessTokens,
     limiter: createExchangeLimiter({
-      windows: createExchangeWindowRepository(tableClient(), tableName()),
+      limiter: createRateLimiter({ windows: createRateWindowRepository(tableClient(), tableName()), now }),
       limits: {
         key: { limit: limits.key, windowSeconds: 60 },
         address: { limit: limits.address, windowSeconds: 60 },
       },
-      now,
     }),
   });
 
@@ -131,11 +132,11 @@ describe("token exchange abuse limit per API key, over HTTP", () => {
       const counter = await tableClient().send(
         new GetCommand({
           TableName: tableName(),
-          Key: keys.exchangeWindow("address", source, window.start),
+          Key: keys.rateWindow(exchangeLimitName("address"), source, window.start),
           ConsistentRead: true,
         }),
       );
-      expect(counter.Item?.exchanges).toBe(1);
+      expect(counter.Item?.hits).toBe(1);
       expect(counter.Item?.expires_at).toBe(window.end + 60);
     },
   );

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { KeyHolder } from "../../../shared/accounts/account-repository.js";
 import { generateApiKey, hashApiKey } from "../../../shared/accounts/api-keys.js";
 import { createAccessTokens } from "../../../shared/auth/access-tokens.js";
-import type { Allowance, ExchangeLimiter, ExchangeScope } from "../../../shared/auth/exchange-limits.js";
+import type { ExchangeLimiter, ExchangeScope } from "../../../shared/auth/exchange-limits.js";
 import { createTokenExchange } from "../../../shared/auth/token-exchange.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
+import type { Allowance } from "../../../shared/limits/rate-limiter.js";
 
 const signing = new TextEncoder().encode("k".repeat(32));
 const tokens = createAccessTokens(signing);
