@@ -4,6 +4,7 @@ import { type ChatMessageView, chatAuthors } from "../chat/chat-message.js";
 import type { ChatSent } from "../chat/chat-service.js";
 import type { createDeliveryService } from "../delivery/delivery-service.js";
 import { deliveryUrlAnswerSchema } from "../delivery/delivery-url-service.js";
+import { WHOLE_HISTORY_MAX } from "../lists/seller-history.js";
 import { orderRecordSchema, orderStatuses } from "../orders/order.js";
 import type { OrderService } from "../orders/order-service.js";
 import { payoutStatuses } from "../payouts/payout.js";
@@ -11,7 +12,7 @@ import type { PayoutService } from "../payouts/payout-service.js";
 import { moderationStatuses } from "../products/product.js";
 import { idProductSchema } from "../products/product-id-body.js";
 import type { ProductService } from "../products/product-service.js";
-import { CURSOR_PAGE_MAX } from "../validation/cursor-page.js";
+import { CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX } from "../validation/cursor-page.js";
 import * as z from "../validation/zod-mini.js";
 import { sellerWebhookAttemptSchema } from "../webhooks/order-webhook-attempts.js";
 import { testWebhookAnswerSchema } from "../webhooks/test-webhook.js";
@@ -76,7 +77,17 @@ const refusals = {
     code: "invalid_request",
     message: `limit must be a whole number from 1 to ${CURSOR_PAGE_MAX}`,
   },
-  cursorTooLong: { status: 400, code: "invalid_request", message: "cursor is not valid" },
+  historyTooLarge: (noun: string): DocumentedError => ({
+    status: 422,
+    code: "history_too_large",
+    message: `More than ${WHOLE_HISTORY_MAX} ${noun}: read them in pages with limit and cursor`,
+  }),
+  answerTooLarge: {
+    status: 422,
+    code: "response_too_large",
+    message:
+      "Answer too large for one response: accept gzip (Accept-Encoding: gzip) or read it in pages with limit and cursor",
+  },
   pageNumber: {
     status: 400,
     code: "invalid_request",
@@ -94,9 +105,14 @@ const refusals = {
 } satisfies Record<string, DocumentedError | ((message: string) => DocumentedError)>;
 
 const cursorQuery = {
-  limit: "Items per page, 1 to 1000 (default 100), newest first",
-  cursor: "Where the page starts: the X-Next-Cursor header of the previous page (absent on the last page)",
+  limit: `Extension: answer one page of this many items, 1 to ${CURSOR_PAGE_MAX} (default ${CURSOR_PAGE_DEFAULT} when only cursor is given), newest first. Without limit and cursor the whole history is answered.`,
+  cursor:
+    "Extension: where the page starts, exactly as the X-Next-Cursor response header of the previous page gave it (that header is absent when nothing follows). A cursor is valid only for the list and the seller it was issued to.",
 };
+
+/** What GET /orders and GET /payout/history say of their two ways of answering. */
+const historyDescription = (noun: string) =>
+  `Newest first. As the spec says, without parameters the answer is the whole history: every one of the seller's ${noun}, read back to back from the index, gzip-compressed when the client sends Accept-Encoding: gzip (answers from 4 KB on). A whole history holds at most ${WHOLE_HISTORY_MAX} ${noun}; past that, or past the 6 MB a response may carry without compression (about 20,000 ${noun}), the answer is a 422 that says so, never a shortened list. Extension: with limit or cursor the answer is one page, and the X-Next-Cursor response header names the next page; the last page has none.`;
 
 const productInfo = answering<Answer<ProductService["info"]>>()(
   z.strictObject({
@@ -443,8 +459,7 @@ export const v1Contracts = {
 
   "GET /orders": {
     summary: "List the seller's orders",
-    description:
-      "Newest first. Paged by cursor (an extension): the X-Next-Cursor response header names the next page; the last page has none.",
+    description: historyDescription("orders"),
     success: {
       status: 200,
       data: z.array(orderListItem),
@@ -464,7 +479,12 @@ export const v1Contracts = {
       ],
     },
     queryParameters: cursorQuery,
-    errors: [refusals.cursorLimit, refusals.cursorTooLong, refusals.invalidCursor],
+    errors: [
+      refusals.cursorLimit,
+      refusals.invalidCursor,
+      refusals.historyTooLarge("orders"),
+      refusals.answerTooLarge,
+    ],
   },
 
   "GET /orders/info/{id}": {
@@ -753,7 +773,7 @@ export const v1Contracts = {
 
   "GET /payout/history": {
     summary: "List the seller's payouts",
-    description: "Newest first. Paged by cursor (an extension), as GET /orders.",
+    description: historyDescription("payouts"),
     queryParameters: cursorQuery,
     success: {
       status: 200,
@@ -770,6 +790,12 @@ export const v1Contracts = {
         },
       ],
     },
-    errors: [refusals.cursorLimit, refusals.cursorTooLong, refusals.invalidCursor, refusals.sellerNotFound],
+    errors: [
+      refusals.cursorLimit,
+      refusals.invalidCursor,
+      refusals.historyTooLarge("payouts"),
+      refusals.answerTooLarge,
+      refusals.sellerNotFound,
+    ],
   },
 } satisfies VersionContracts;

@@ -1,16 +1,23 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 
-/** Runs a Query to the end, page by page, and returns every item. */
+/** Runs a Query to the end (or until `max` items, when given), page by page, and returns the items. */
 export const queryAll = async (
   client: DynamoDBDocumentClient,
   input: Omit<QueryCommandInput, "ExclusiveStartKey">,
+  max = Number.POSITIVE_INFINITY,
 ): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const page = await client.send(
+      new QueryCommand({
+        ...input,
+        ...(Number.isFinite(max) ? { Limit: max - items.length } : {}),
+        ExclusiveStartKey: startKey,
+      }),
+    );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  } while (startKey && items.length < max);
   return items;
 };

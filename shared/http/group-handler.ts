@@ -12,6 +12,7 @@ import { bodySize } from "./middleware/body-size.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
+import { encodeForClient } from "./response-encoding.js";
 import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
 
 /** A body or query schema: zod classic or mini, both are core schemas. */
@@ -83,7 +84,10 @@ const pipeline = (
       rawBody: state.rawBody,
       principal: state.principal,
     });
-    return jsonResponse(result.status ?? 200, successBody(kind, result), state.requestId, result.headers);
+    return encodeForClient(
+      jsonResponse(result.status ?? 200, successBody(kind, result), state.requestId, result.headers),
+      event.headers?.["accept-encoding"],
+    );
   });
   // The request-id middleware attaches `api` to the context before anything reads it.
   return (event, context) => wrapped(event, context as ApiContext);

@@ -3,8 +3,9 @@ import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } 
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { SellerModeration } from "../accounts/account.js";
 import { batchGetAll } from "../data/batch-get.js";
-import { collectionPage } from "../data/collection-page.js";
+import { collectionAll, collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
+import type { ListPosition } from "../data/page-cursor.js";
 import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
@@ -31,12 +32,14 @@ export interface OrderStore {
     expected: { price: number; discount: number },
   ): Promise<ReservationOutcome>;
   get(orderId: string): Promise<OrderRecord | undefined>;
-  /** Up to `limit` of the seller's orders, newest first, from `cursor` on; and the next page's cursor. */
+  /** Up to `limit` of the seller's orders, newest first, after `start`; and where the next page starts (none at the end). */
   pageBySeller(
     sellerId: number,
     limit: number,
-    cursor: string | undefined,
-  ): Promise<{ orders: OrderListEntry[]; next: string | undefined } | "invalid_cursor">;
+    start: ListPosition | undefined,
+  ): Promise<{ orders: OrderListEntry[]; next: ListPosition | undefined } | "invalid_start">;
+  /** Every order of the seller, newest first, or "too_many" when there are more than `max`. */
+  allBySeller(sellerId: number, max: number): Promise<OrderListEntry[] | "too_many">;
   /** Unpaid orders whose expiry is before `at`, oldest first. */
   expiredBefore(at: string, limit: number): Promise<OrderRecord[]>;
   /** Cancels an order still waiting for payment and returns its stock; false if it is no longer waiting. */
@@ -132,14 +135,22 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
 
-    async pageBySeller(sellerId, limit, cursor) {
+    async pageBySeller(sellerId, limit, start) {
       const page = await collectionPage(client, tableName, indexedCollections.sellerOrders, [sellerId], {
         limit,
-        cursor,
+        start,
         attributes: orderListAttributes,
       });
-      if (page === "invalid_cursor") return page;
+      if (page === "invalid_start") return page;
       return { orders: page.items.map((row) => orderListEntrySchema.parse(row)), next: page.next };
+    },
+
+    async allBySeller(sellerId, max) {
+      const rows = await collectionAll(client, tableName, indexedCollections.sellerOrders, [sellerId], {
+        max,
+        attributes: orderListAttributes,
+      });
+      return rows === "too_many" ? rows : rows.map((row) => orderListEntrySchema.parse(row));
     },
 
     async expiredBefore(at, limit) {

@@ -1,11 +1,13 @@
-import { badRequest, conflict, notFound } from "../errors/domain-error.js";
+import type { PageCursors } from "../data/page-cursor.js";
+import { conflict, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { readSellerHistory } from "../lists/seller-history.js";
 import { unitPrice } from "../products/product-price.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
-import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
+import type { CursorPage } from "../validation/cursor-page.js";
 import { type NewOrderInput, newOrderInputSchema, type OrderListEntry, type OrderRecord } from "./order.js";
 import type { OrderStore } from "./order-repository.js";
 
@@ -13,6 +15,9 @@ import type { OrderStore } from "./order-repository.js";
 export const DEFAULT_UNPAID_ORDER_MINUTES = 30;
 
 const RESERVATION_ATTEMPTS = 3;
+
+/** GET /orders as a history list: its cursors and its words. */
+const SELLER_ORDERS = { name: "seller-orders", noun: "orders" } as const;
 
 /**
  * The delivery state a seller sees on an order (an extension, in the spec's string convention of these
@@ -76,7 +81,10 @@ export const createOrderService = (deps: {
   products: ProductStore;
   now: Clock;
   random: Randomness;
+  cursors: PageCursors;
   unpaidOrderMinutes?: number;
+  /** The most orders a whole history answers with (WHOLE_HISTORY_MAX unless a test says otherwise). */
+  wholeMax?: number;
 }) => {
   const { now } = deps;
   const holdMinutes = deps.unpaidOrderMinutes ?? DEFAULT_UNPAID_ORDER_MINUTES;
@@ -122,11 +130,16 @@ export const createOrderService = (deps: {
       throw conflict("The product's price changed while ordering; try again");
     },
 
-    /** A page of the seller's orders, newest first, and the cursor of the next page (none at the end). */
-    async listForSeller(sellerId: number, page: CursorPage = { limit: CURSOR_PAGE_DEFAULT }) {
-      const result = await deps.orders.pageBySeller(sellerId, page.limit, page.cursor);
-      if (result === "invalid_cursor") throw badRequest("Invalid cursor");
-      return { items: result.orders.map(listItem), next: result.next };
+    /** The seller's orders newest first: all of them, or a page and the cursor of the next (none at the end). */
+    async listForSeller(sellerId: number, query: CursorPage = {}) {
+      const { items, next } = await readSellerHistory(deps, SELLER_ORDERS, sellerId, query, {
+        page: async (limit, start) => {
+          const page = await deps.orders.pageBySeller(sellerId, limit, start);
+          return page === "invalid_start" ? page : { items: page.orders, next: page.next };
+        },
+        all: (max) => deps.orders.allBySeller(sellerId, max),
+      });
+      return { items: items.map(listItem), next };
     },
 
     /** One of the seller's orders; another seller's order is indistinguishable from a missing one. */

@@ -2,8 +2,9 @@ import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { type CodeUse, codeUseClauses, codeUseRefusal } from "../accounts/account-repository.js";
-import { collectionPage } from "../data/collection-page.js";
+import { collectionAll, collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
+import type { ListPosition } from "../data/page-cursor.js";
 import { queryAll } from "../data/query-all.js";
 import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
@@ -24,12 +25,14 @@ export interface PayoutStore {
     code?: CodeUse,
   ): Promise<"created" | "locked" | "replayed" | "insufficient_balance">;
   get(payoutId: string): Promise<PayoutRecord | undefined>;
-  /** Up to `limit` of the seller's payouts, newest first, from `cursor` on; and the next page's cursor. */
+  /** Up to `limit` of the seller's payouts, newest first, after `start`; and where the next page starts (none at the end). */
   pageBySeller(
     sellerId: number,
     limit: number,
-    cursor: string | undefined,
-  ): Promise<{ payouts: PayoutRecord[]; next: string | undefined } | "invalid_cursor">;
+    start: ListPosition | undefined,
+  ): Promise<{ payouts: PayoutRecord[]; next: ListPosition | undefined } | "invalid_start">;
+  /** Every payout of the seller, newest first, or "too_many" when there are more than `max`. */
+  allBySeller(sellerId: number, max: number): Promise<PayoutRecord[] | "too_many">;
   listByStatus(status: PayoutStatus): Promise<PayoutRecord[]>;
   /** Moves a waiting payout to `paid`, or to `rejected` with the amount refunded; false if it was not waiting. */
   decide(
@@ -48,6 +51,9 @@ export const payoutItem = (payout: PayoutRecord) => ({
   ...indexMembership(indexedCollections.payoutsByStatus, [payout.status], [payout.created_at, payout.id]),
   ...indexMembership(indexedCollections.sellerPayouts, [payout.seller_id], [payout.created_at, payout.id]),
 });
+
+/** What the seller's payout lists read of each payout: the record, nothing more. */
+const payoutAttributes = Object.keys(payoutRecordSchema.shape);
 
 /** The DynamoDB implementation of PayoutStore. */
 export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName: string): PayoutStore => {
@@ -105,14 +111,22 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
       return result.Item ? payoutRecordSchema.parse(result.Item) : undefined;
     },
 
-    async pageBySeller(sellerId, limit, cursor) {
+    async pageBySeller(sellerId, limit, start) {
       const page = await collectionPage(client, tableName, indexedCollections.sellerPayouts, [sellerId], {
         limit,
-        cursor,
-        attributes: Object.keys(payoutRecordSchema.shape),
+        start,
+        attributes: payoutAttributes,
       });
-      if (page === "invalid_cursor") return page;
+      if (page === "invalid_start") return page;
       return { payouts: page.items.map((row) => payoutRecordSchema.parse(row)), next: page.next };
+    },
+
+    async allBySeller(sellerId, max) {
+      const rows = await collectionAll(client, tableName, indexedCollections.sellerPayouts, [sellerId], {
+        max,
+        attributes: payoutAttributes,
+      });
+      return rows === "too_many" ? rows : rows.map((row) => payoutRecordSchema.parse(row));
     },
     listByStatus: (status) =>
       newestFirst(indexQuery(tableName, indexedCollections.payoutsByStatus, [status], { descending: true })),

@@ -1,13 +1,15 @@
 import { type CodeLockRule, codeLocked, codeReplayed } from "../accounts/account.js";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
+import type { PageCursors } from "../data/page-cursor.js";
 import { badRequest, conflict, DomainError, notFound } from "../errors/domain-error.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { readSellerHistory } from "../lists/seller-history.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
-import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
+import type { CursorPage } from "../validation/cursor-page.js";
 import { checkWallet, type PayoutRecord, type PayoutRequest, type PayoutStatus } from "./payout.js";
 import type { PayoutStore } from "./payout-repository.js";
 
@@ -15,6 +17,9 @@ import type { PayoutStore } from "./payout-repository.js";
 export const MAX_WRONG_CODES = 5;
 /** How long a window of wrong codes lasts from its first one; a full window locks payouts until it ends. */
 export const LOCK_WINDOW_SECONDS = 15 * 60;
+
+/** GET /payout/history as a history list: its cursors and its words. */
+const SELLER_PAYOUTS = { name: "seller-payouts", noun: "payouts" } as const;
 
 const LOCK_RULE: CodeLockRule = { maxWrongCodes: MAX_WRONG_CODES, windowSeconds: LOCK_WINDOW_SECONDS };
 
@@ -44,8 +49,11 @@ export const createPayoutService = (deps: {
   accounts: AccountStore;
   payouts: PayoutStore;
   dataKey: () => Promise<Buffer>;
+  cursors: PageCursors;
   now: Clock;
   random: Randomness;
+  /** The most payouts a whole history answers with (WHOLE_HISTORY_MAX unless a test says otherwise). */
+  wholeMax?: number;
 }) => {
   const { now } = deps;
 
@@ -115,15 +123,23 @@ export const createPayoutService = (deps: {
       return { id_order: payout.id };
     },
 
-    /** A page of the seller's payouts, newest first, and the cursor of the next page (none at the end). */
-    async history(sellerId: number, page: CursorPage = { limit: CURSOR_PAGE_DEFAULT }) {
-      const [account, result] = await Promise.all([
+    /** The seller's payouts newest first: all of them, or a page and the cursor of the next (none at the end). */
+    async history(sellerId: number, query: CursorPage = {}) {
+      const [account, result] = await Promise.allSettled([
         deps.accounts.findById(sellerId),
-        deps.payouts.pageBySeller(sellerId, page.limit, page.cursor),
+        readSellerHistory(deps, SELLER_PAYOUTS, sellerId, query, {
+          page: async (limit, start) => {
+            const page = await deps.payouts.pageBySeller(sellerId, limit, start);
+            return page === "invalid_start" ? page : { items: page.payouts, next: page.next };
+          },
+          all: (max) => deps.payouts.allBySeller(sellerId, max),
+        }),
       ]);
-      if (!account) throw notFound("Seller not found");
-      if (result === "invalid_cursor") throw badRequest("Invalid cursor");
-      return { items: result.payouts.map(historyItem), next: result.next };
+      // The account is read beside the list (one round), and its absence is the answer that wins.
+      if (account.status === "rejected") throw account.reason;
+      if (!account.value) throw notFound("Seller not found");
+      if (result.status === "rejected") throw result.reason;
+      return { items: result.value.items.map(historyItem), next: result.value.next };
     },
 
     /** Operator: payouts, optionally of one status, newest first. */

@@ -9,6 +9,7 @@ import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
 import { orderStore } from "./order-store.js";
+import { pageCursors } from "./page-cursors.js";
 import { productStore } from "./product-store.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
@@ -29,6 +30,7 @@ export const orderService = () =>
     orders: orderStore(),
     products: productStore(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
+    cursors: pageCursors,
     ...clockAndRandomness,
   });
 

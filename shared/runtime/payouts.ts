@@ -1,6 +1,7 @@
 import { createPayoutRepository } from "../payouts/payout-repository.js";
 import { createPayoutService } from "../payouts/payout-service.js";
 import { accountStore } from "./account-store.js";
+import { pageCursors } from "./page-cursors.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
@@ -10,5 +11,6 @@ export const payoutService = () =>
     accounts: accountStore(),
     payouts: createPayoutRepository(tableClient(), tableName()),
     dataKey,
+    cursors: pageCursors,
     ...clockAndRandomness,
   });

@@ -20,6 +20,9 @@ const keys = () => {
 /** The key sealing secrets stored in the table (API keys, TOTP secrets, delivery data). */
 export const dataKey = async () => (await keys()).dataEncryption;
 
+/** The key sealing list cursors. */
+export const pageCursorKey = async () => (await keys()).pageCursors;
+
 let tokensPromise: ReturnType<typeof buildTokens> | undefined;
 const buildTokens = async () => createAccessTokens((await keys()).tokenSigning, systemClock, tokenStanding);
 

@@ -6,6 +6,8 @@ export interface DerivedKeys {
   readonly tokenSigning: Uint8Array;
   /** AES-256-GCM key for secrets stored in the table (API keys for GET /seller, TOTP secrets). */
   readonly dataEncryption: Buffer;
+  /** HMAC key sealing list cursors (GET /orders, GET /payout/history), so only issued cursors come back. */
+  readonly pageCursors: Buffer;
 }
 
 const derive = (master: Buffer, purpose: string): Buffer =>
@@ -15,4 +17,5 @@ const derive = (master: Buffer, purpose: string): Buffer =>
 export const deriveKeys = (master: Buffer): DerivedKeys => ({
   tokenSigning: new Uint8Array(derive(master, "access-token-signing")),
   dataEncryption: derive(master, "data-encryption"),
+  pageCursors: derive(master, "page-cursors"),
 });

@@ -1,3 +1,4 @@
+import { MAX_CURSOR_LENGTH } from "../data/page-cursor.js";
 import { wholeNumber } from "./query-numbers.js";
 import * as z from "./zod-mini.js";
 
@@ -6,13 +7,14 @@ export const CURSOR_PAGE_DEFAULT = 100;
 export const CURSOR_PAGE_MAX = 1000;
 
 /**
- * Query parameters of a cursor-paged list (an extension: the spec lists these without parameters):
- * `limit` items from `cursor` on (the `X-Next-Cursor` header of the previous page), newest first.
- * Other parameters are ignored, as they were before paging existed.
+ * Query parameters of a seller's history list. Without either, the whole history (the spec's call,
+ * which names no parameters); with `limit` or `cursor`, one page (an extension): `limit` items (default
+ * 100) from `cursor` on (the `X-Next-Cursor` header of the previous page), newest first. Other
+ * parameters are ignored, as they were before paging existed.
  */
 export const cursorPageSchema = z.object({
-  limit: z._default(wholeNumber("limit", 1, CURSOR_PAGE_MAX), CURSOR_PAGE_DEFAULT),
-  cursor: z.optional(z.string().check(z.maxLength(1024, "cursor is not valid"))),
+  limit: z.optional(wholeNumber("limit", 1, CURSOR_PAGE_MAX)),
+  cursor: z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, "Invalid cursor"))),
 });
 export type CursorPage = z.infer<typeof cursorPageSchema>;
 

@@ -153,22 +153,22 @@ export const runListsBench = async (): Promise<string[]> => {
             .length,
       },
       {
-        list: "GET /api/v1/orders (default page: 100)",
-        path: "/api/v1/orders",
+        list: "GET /api/v1/orders?limit=100",
+        path: "/api/v1/orders?limit=100",
         reads: async () => {
           const page = await orders.pageBySeller(sellerId, 100, undefined);
-          return page === "invalid_cursor" ? 0 : page.orders.length;
+          return page === "invalid_start" ? 0 : page.orders.length;
         },
       },
       {
-        list: "GET /api/v1/payout/history (default page: 100)",
-        path: "/api/v1/payout/history",
+        list: "GET /api/v1/payout/history?limit=100",
+        path: "/api/v1/payout/history?limit=100",
         reads: async () => {
           const [, page] = await Promise.all([
             accounts.findById(sellerId),
             payouts.pageBySeller(sellerId, 100, undefined),
           ]);
-          return page === "invalid_cursor" ? 0 : page.payouts.length;
+          return page === "invalid_start" ? 0 : page.payouts.length;
         },
       },
     ];

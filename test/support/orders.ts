@@ -5,6 +5,7 @@ import { createOrderRepository } from "../../shared/orders/order-repository.js";
 import { createOrderService } from "../../shared/orders/order-service.js";
 import { createProductRepository } from "../../shared/products/product-repository.js";
 import { productService } from "../../shared/runtime/dependencies.js";
+import { pageCursors } from "../../shared/runtime/page-cursors.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
 import { watchBuyerEmail } from "./leak-scan.js";
 import {
@@ -24,7 +25,12 @@ export const stores = () => {
 
 /** An order service whose clock is shifted, e.g. into the past so its orders are already expired. */
 export const orderServiceAt = (offsetMs: number) =>
-  createOrderService({ ...stores(), now: () => new Date(Date.now() + offsetMs), random: cryptoRandomness });
+  createOrderService({
+    ...stores(),
+    now: () => new Date(Date.now() + offsetMs),
+    random: cryptoRandomness,
+    cursors: pageCursors,
+  });
 
 /** A seller with an approved product on sale, ready for orders. */
 export const sellerWithProduct = async (overrides: Record<string, unknown> = {}) => {

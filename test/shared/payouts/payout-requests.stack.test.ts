@@ -8,6 +8,7 @@ import { createPayoutRepository } from "../../../shared/payouts/payout-repositor
 import { createPayoutService } from "../../../shared/payouts/payout-service.js";
 import { accountService } from "../../../shared/runtime/dependencies.js";
 import { masterSecret } from "../../../shared/runtime/master-secret.js";
+import { pageCursors } from "../../../shared/runtime/page-cursors.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
 import { createCountingClient } from "../../bench/read-counter.js";
 import { createTestAccount } from "../../support/accounts.js";
@@ -25,6 +26,7 @@ const counted = (clock: { now: Date }) => {
     accounts: createAccountRepository(counting.client, table),
     payouts: createPayoutRepository(counting.client, table),
     dataKey: async () => deriveKeys(await masterSecret()).dataEncryption,
+    cursors: pageCursors,
     now: () => clock.now,
     random: cryptoRandomness,
   });

@@ -13,6 +13,7 @@ import {
 } from "../../../shared/payouts/payout-service.js";
 import { accountService, accountStore, payoutService } from "../../../shared/runtime/dependencies.js";
 import { masterSecret } from "../../../shared/runtime/master-secret.js";
+import { pageCursors } from "../../../shared/runtime/page-cursors.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
@@ -30,6 +31,7 @@ const payoutServiceAt = (clock: { now: Date }) =>
     accounts: accountStore(),
     payouts: createPayoutRepository(createDocumentClient(), requireEnv("TABLE_NAME")),
     dataKey: async () => deriveKeys(await masterSecret()).dataEncryption,
+    cursors: pageCursors,
     now: () => clock.now,
     random: cryptoRandomness,
   });
