@@ -254,7 +254,7 @@ export const v1Contracts = {
   "POST /auth/api-key/create": {
     summary: "Exchange the API key (header X-API-KEY) for a bearer token",
     description:
-      "No body. The token is a JWT for Seller API v1 only; expires_in is in seconds. Exchanges are limited per API key and per address (429 with Retry-After).",
+      "No body. The token is a JWT for Seller API v1 only; expires_in is in seconds. Exchanges are limited per API key, and refused exchanges (unknown or blocked keys) per source address; a working key is never refused for what other keys did from its address (429 with Retry-After).",
     success: {
       status: 200,
       data: z.strictObject({

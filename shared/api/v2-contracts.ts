@@ -326,7 +326,7 @@ export const v2Contracts = {
   "POST /auth/api-key/create": {
     summary: "Exchange the API key (header X-API-KEY) for a bearer token",
     description:
-      "The seller API key goes in the header X-API-KEY; there is no body. Each API key may exchange 20 times and each source address 60 times a minute; more is 429 with Retry-After.",
+      "The seller API key goes in the header X-API-KEY; there is no body. Each API key may exchange 20 times a minute; a source address gets 60 refused exchanges (unknown or blocked keys) a minute, after which its refused exchanges are 429. A working key is never refused for what other keys did from its address. Every 429 carries Retry-After.",
     success: {
       status: 200,
       data: tokenAnswer,

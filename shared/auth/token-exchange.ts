@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlocked } from "../accounts/account-standing.js";
 import { hashApiKey, looksLikeApiKey } from "../accounts/api-keys.js";
-import { tooManyRequests, unauthorized } from "../errors/domain-error.js";
+import { type DomainError, tooManyRequests, unauthorized } from "../errors/domain-error.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
 import type { ExchangeLimiter } from "./exchange-limits.js";
 
@@ -16,30 +16,44 @@ export const createTokenExchange = (deps: {
   store: Pick<AccountStore, "findKeyHolder">;
   tokens: () => Promise<AccessTokens>;
   limiter: ExchangeLimiter;
-}) => ({
+}) => {
   /**
-   * Unknown, malformed and blocked sellers' keys are all the same 401, so callers learn nothing about
-   * which keys exist. Exchanges are limited per source address and per key (429 with the seconds to wait).
+   * The answer to a refused key (unknown, or a blocked seller's): the plain 401 while the source
+   * address's window of refusals has room, then 429 until it ends. Either way the caller learns only
+   * that the key does not work.
    */
-  async exchange(
-    apiKey: string | undefined,
-    audience: TokenAudience,
-    sourceAddress: string,
-  ): Promise<ExchangedToken> {
-    if (!apiKey || !looksLikeApiKey(apiKey)) throw unauthorized();
-    // The key is found by its hash, so no comparison ever runs over the key itself.
-    const keyHash = hashApiKey(apiKey);
-    // Both windows are counted beside the lookup: the limit adds no round trip.
-    const [holder, byAddress, byKey] = await Promise.all([
-      deps.store.findKeyHolder(keyHash),
-      deps.limiter.take("address", sourceAddress),
-      deps.limiter.take("key", keyHash),
-    ]);
-    if (!byAddress.granted) throw tooManyRequests(byAddress.retryAfterSeconds);
-    // An unknown key's window is counted but never answered: guessing is what the address limit stops.
-    if (!holder || isBlocked(holder)) throw unauthorized();
-    if (!byKey.granted) throw tooManyRequests(byKey.retryAfterSeconds);
-    const issued = await (await deps.tokens()).issue(holder.accountId, audience, holder.generation);
-    return { accessToken: issued.token, expiresIn: issued.expiresIn };
-  },
-});
+  const refusal = async (sourceAddress: string): Promise<DomainError> => {
+    const byAddress = await deps.limiter.take("address", sourceAddress);
+    return byAddress.granted ? unauthorized() : tooManyRequests(byAddress.retryAfterSeconds);
+  };
+
+  return {
+    /**
+     * Unknown and blocked sellers' keys are the same refusal, so callers learn nothing about which keys
+     * exist. A working key is limited by its own window only (429 with the seconds to wait); refused
+     * keys are counted per source address, so guessing is bounded without locking out the address's
+     * other sellers.
+     */
+    async exchange(
+      apiKey: string | undefined,
+      audience: TokenAudience,
+      sourceAddress: string,
+    ): Promise<ExchangedToken> {
+      // A key that cannot be ours is refused before any read or write: it guesses nothing.
+      if (!apiKey || !looksLikeApiKey(apiKey)) throw unauthorized();
+      // The key is found by its hash, so no comparison ever runs over the key itself.
+      const keyHash = hashApiKey(apiKey);
+      // The key's window is counted beside the lookup: a served exchange takes one round.
+      const [holder, byKey] = await Promise.all([
+        deps.store.findKeyHolder(keyHash),
+        deps.limiter.take("key", keyHash),
+      ]);
+      // A refused key's own window is counted but never answered: its address's window is the one that
+      // bounds guessing, and a fixed guessed key does not turn into 429s that tell nothing new.
+      if (!holder || isBlocked(holder)) throw await refusal(sourceAddress);
+      if (!byKey.granted) throw tooManyRequests(byKey.retryAfterSeconds);
+      const issued = await (await deps.tokens()).issue(holder.accountId, audience, holder.generation);
+      return { accessToken: issued.token, expiresIn: issued.expiresIn };
+    },
+  };
+};

@@ -1,7 +1,7 @@
 import {
   createExchangeLimiter,
-  DEFAULT_EXCHANGES_PER_ADDRESS,
   DEFAULT_EXCHANGES_PER_KEY,
+  DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS,
   exchangeLimit,
 } from "../auth/exchange-limits.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
@@ -13,8 +13,9 @@ import { accessTokens } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /**
- * The exchange's abuse limits (TOKEN_EXCHANGE_LIMIT_PER_KEY, TOKEN_EXCHANGE_LIMIT_PER_ADDRESS: exchanges
- * per minute), read on first use; a bad value fails with the variable's name.
+ * The exchange's abuse limits (TOKEN_EXCHANGE_LIMIT_PER_KEY: exchanges of one key per minute;
+ * TOKEN_EXCHANGE_LIMIT_PER_ADDRESS: refused exchanges from one address per minute), read on first use;
+ * a bad value fails with the variable's name.
  */
 const exchangeLimits = () => ({
   key: exchangeLimit(
@@ -25,7 +26,7 @@ const exchangeLimits = () => ({
   address: exchangeLimit(
     "TOKEN_EXCHANGE_LIMIT_PER_ADDRESS",
     optionalEnv("TOKEN_EXCHANGE_LIMIT_PER_ADDRESS"),
-    DEFAULT_EXCHANGES_PER_ADDRESS,
+    DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS,
   ),
 });
 

@@ -9,8 +9,8 @@ import { freePort } from "../support/free-port.js";
  * state folder (for its local secrets) that the caller removes when the part ends.
  */
 export const throwawayConfig = async (): Promise<{ config: LocalStackConfig; stateDir: string }> => {
-  // The bench drives thousands of token exchanges with one key from one address: the abuse limits still
-  // count every exchange (their writes are part of what is measured) but must not refuse the load.
+  // The bench drives thousands of token exchanges with one key from one address: the key's window still
+  // counts every exchange (its write is part of what is measured) but must not refuse the load.
   process.env.TOKEN_EXCHANGE_LIMIT_PER_KEY ??= "999999999";
   process.env.TOKEN_EXCHANGE_LIMIT_PER_ADDRESS ??= "999999999";
   const stateDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));

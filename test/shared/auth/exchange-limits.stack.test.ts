@@ -3,20 +3,27 @@ import { request as httpRequest } from "node:http";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "../../../shared/accounts/api-keys.js";
-import { createExchangeLimiter, exchangeLimitName } from "../../../shared/auth/exchange-limits.js";
+import {
+  createExchangeLimiter,
+  DEFAULT_EXCHANGES_PER_KEY,
+  DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS,
+  exchangeLimitName,
+} from "../../../shared/auth/exchange-limits.js";
 import { createTokenExchange } from "../../../shared/auth/token-exchange.js";
 import { keys } from "../../../shared/data/table-keys.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import { createRateLimiter } from "../../../shared/limits/rate-limiter.js";
 import { createRateWindowRepository } from "../../../shared/limits/rate-window-repository.js";
 import { windowAt } from "../../../shared/limits/window-limit.js";
-import { accessTokens, accountStore } from "../../../shared/runtime/dependencies.js";
+import { accessTokens, accountAccess, accountStore } from "../../../shared/runtime/dependencies.js";
 import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
 
 const PER_KEY = 20;
+const REFUSED_PER_ADDRESS = 60;
 const tooManyV1 = { status: "error", message: "Too many requests" };
+const unauthorizedV1 = { status: "error", message: "Unauthorized" };
 const tooManyV2 = {
   ok: false,
   code: "too_many_requests",
@@ -64,6 +71,70 @@ const outcome = (promise: Promise<unknown>): Promise<string> =>
 /** Outcomes with any Retry-After shown as "N", for a clock the test does not hold. */
 const anyWait = (outcomes: string[]) => outcomes.map((o) => o.replace(/ \d+$/, " N"));
 
+/** A loopback address of its own (Linux answers all of 127/8), so no other test shares its windows. */
+const freshLoopback = () =>
+  `127.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** One exchange over HTTP sent from `source`: the gateway sees it as the request's source address. */
+const exchangeFrom = (source: string, version: "v1" | "v2", apiKey: string) => {
+  const url = new URL(`${inject("gatewayUrl")}/api/${version}/auth/api-key/create`);
+  return new Promise<{ status: number; body: unknown; retryAfter: string | undefined }>((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress: source,
+        headers: { "X-API-KEY": apiKey },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(text),
+            retryAfter: response.headers["retry-after"],
+          }),
+        );
+      },
+    );
+    sent.on("error", reject);
+    sent.end();
+  });
+};
+
+/**
+ * Runs `burst` from a fresh address until one run starts and ends in the same fixed window, so its
+ * counts are exact however slowly the machine runs it (a run that straddles a window edge is repeated).
+ */
+const inOneWindow = async <T>(
+  burst: (source: string) => Promise<T>,
+): Promise<{ source: string; result: T }> => {
+  for (let attempt = 1; ; attempt++) {
+    const source = freshLoopback();
+    const before = windowAt(new Date(), { limit: 1, windowSeconds: 60 }).start;
+    const result = await burst(source);
+    if (windowAt(new Date(), { limit: 1, windowSeconds: 60 }).start === before || attempt === 3)
+      return { source, result };
+  }
+};
+
+/** Runs `task` over `items`, `width` at a time. */
+const inBatches = async <T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> => {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+};
+
 describe("token exchange abuse limit per API key, over HTTP", () => {
   it("lets exactly 20 of 30 parallel v1 exchanges of one key through; the rest are 429 Too many requests with Retry-After", async () => {
     const account = await createTestAccount();
@@ -95,39 +166,35 @@ describe("token exchange abuse limit per API key, over HTTP", () => {
     }
   });
 
-  it("keeps answering an unknown key with 401, however often it is tried (guessing is the address limit's)", async () => {
-    await awayFromWindowEdge();
+  it("keeps answering one unknown key with 401 however often it is tried: a refused key's own window is never answered", async () => {
+    const exchanger = exchangeWithLimits({ key: PER_KEY, address: 100 });
     const unknown = generateApiKey();
-    const responses = await Promise.all(Array.from({ length: 25 }, () => exchange("v1", unknown)));
-    expect(responses.map((r) => r.status)).toEqual(Array(25).fill(401));
+    const address = freshAddress();
+    await awayFromWindowEdge();
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, () => outcome(exchanger.exchange(unknown, "v1", address))),
+    );
+    expect(outcomes).toEqual(Array(25).fill("unauthorized"));
+  });
+});
+
+describe("token exchange abuse limit on refused exchanges per source address, over HTTP with the default limits", () => {
+  it("runs with the defaults: 20 exchanges per key and 60 refused exchanges per address a minute", () => {
+    expect([DEFAULT_EXCHANGES_PER_KEY, DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS]).toEqual([
+      PER_KEY,
+      REFUSED_PER_ADDRESS,
+    ]);
   });
 
   it.each(["v1", "v2"] as const)(
-    "counts each %s exchange against the caller's source address as the gateway saw it",
+    "counts a refused %s exchange against the caller's source address as the gateway saw it, and a served one not at all",
     async (version) => {
       const account = await createTestAccount();
-      const source = `127.0.${version === "v1" ? 1 : 2}.${10 + Math.floor(Math.random() * 200)}`;
-      const url = new URL(`${inject("gatewayUrl")}/api/${version}/auth/api-key/create`);
+      const source = freshLoopback();
       await awayFromWindowEdge();
-      const status = await new Promise<number>((resolve, reject) => {
-        const sent = httpRequest(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: "POST",
-            localAddress: source,
-            headers: { "X-API-KEY": account.api_key },
-          },
-          (response) => {
-            response.resume();
-            response.on("end", () => resolve(response.statusCode ?? 0));
-          },
-        );
-        sent.on("error", reject);
-        sent.end();
-      });
-      expect(status).toBe(200);
+      const refused = await exchangeFrom(source, version, generateApiKey());
+      const served = await exchangeFrom(source, version, account.api_key);
+      expect([refused.status, served.status]).toEqual([401, 200]);
       const window = windowAt(new Date(), { limit: 1, windowSeconds: 60 });
       const counter = await tableClient().send(
         new GetCommand({
@@ -140,9 +207,48 @@ describe("token exchange abuse limit per API key, over HTTP", () => {
       expect(counter.Item?.expires_at).toBe(window.end + 60);
     },
   );
+
+  it("serves 1,000 distinct valid keys exchanged from one address, every one with a token", async () => {
+    const accounts = await inBatches(
+      Array.from({ length: 1000 }, (_, i) => i),
+      8,
+      () => createTestAccount(),
+    );
+    const source = freshLoopback();
+    const statuses = await inBatches(accounts, 8, async (account) => {
+      const answer = await exchangeFrom(source, "v1", account.api_key);
+      return answer.status === 200 &&
+        typeof (answer.body as { data?: { access_token?: unknown } }).data?.access_token === "string"
+        ? "served"
+        : `${answer.status} ${JSON.stringify(answer.body)}`;
+    });
+    const tally = Object.fromEntries(
+      [...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length]),
+    );
+    expect(tally).toEqual({ served: 1000 });
+  }, 600_000);
+
+  it("answers 70 random keys from one address with exactly 60 × 401 and 10 × 429 with Retry-After, in parallel, and still serves a valid key from there", async () => {
+    const account = await createTestAccount();
+    const { source, result } = await inOneWindow((from) =>
+      Promise.all(Array.from({ length: 70 }, () => exchangeFrom(from, "v1", generateApiKey()))),
+    );
+    const refused = result.filter((r) => r.status === 401);
+    const limited = result.filter((r) => r.status === 429);
+    expect([refused.length, limited.length]).toEqual([REFUSED_PER_ADDRESS, 10]);
+    for (const answer of refused) expect(answer.body).toEqual(unauthorizedV1);
+    for (const answer of limited) {
+      expect(answer.body).toEqual(tooManyV1);
+      const retryAfter = Number(answer.retryAfter);
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    }
+    const valid = await exchangeFrom(source, "v2", account.api_key);
+    expect(valid.status).toBe(200);
+    expect((valid.body as { data: { token_type: string } }).data.token_type).toBe("Bearer");
+  });
 });
 
-describe("token exchange abuse limit per source address, on the service against the table", () => {
+describe("token exchange abuse limit on refused exchanges per source address, on the service against the table", () => {
   it("answers guesses from one address with 401 until its limit, then 429 with Retry-After, exactly, in parallel", async () => {
     const exchanger = exchangeWithLimits({ key: 20, address: 5 });
     const address = freshAddress();
@@ -156,15 +262,33 @@ describe("token exchange abuse limit per source address, on the service against 
     ]);
   });
 
-  it("refuses a good key from an address over its limit, while another address still gets its token", async () => {
-    const account = await createTestAccount();
-    const exchanger = exchangeWithLimits({ key: 20, address: 2 });
+  it("never refuses a valid key for what other keys did from its address: served before, during and after the address's refusals", async () => {
+    const [first, second] = [await createTestAccount(), await createTestAccount()];
+    const at = { time: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5_000) };
+    const exchanger = exchangeWithLimits({ key: 20, address: 2 }, () => at.time);
     const [busy, quiet] = [freshAddress(), freshAddress()];
-    await awayFromWindowEdge();
     const outcomes = [];
-    for (let i = 0; i < 3; i++) outcomes.push(await outcome(exchanger.exchange(account.api_key, "v2", busy)));
-    expect(anyWait(outcomes)).toEqual(["ok", "ok", "too_many_requests N"]);
-    expect(await outcome(exchanger.exchange(account.api_key, "v2", quiet))).toBe("ok");
+    for (const key of [first.api_key, generateApiKey(), generateApiKey(), generateApiKey(), second.api_key])
+      outcomes.push(await outcome(exchanger.exchange(key, "v2", busy)));
+    expect(outcomes).toEqual(["ok", "unauthorized", "unauthorized", "too_many_requests 55", "ok"]);
+    expect(await outcome(exchanger.exchange(generateApiKey(), "v2", quiet))).toBe("unauthorized");
+  });
+
+  it("counts a blocked seller's key as refused: the same 401, then the same 429, as an unknown key", async () => {
+    const blocked = await createTestAccount();
+    await accountAccess().block(blocked.seller_id);
+    const at = { time: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 20_000) };
+    const exchanger = exchangeWithLimits({ key: 20, address: 2 }, () => at.time);
+    const address = freshAddress();
+    const outcomes = [];
+    for (const key of [blocked.api_key, generateApiKey(), blocked.api_key, generateApiKey()])
+      outcomes.push(await outcome(exchanger.exchange(key, "v1", address)));
+    expect(outcomes).toEqual([
+      "unauthorized",
+      "unauthorized",
+      "too_many_requests 40",
+      "too_many_requests 40",
+    ]);
   });
 
   it("refuses with the seconds left in the window as Retry-After, and starts counting again in the next window", async () => {
@@ -176,5 +300,15 @@ describe("token exchange abuse limit per source address, on the service against 
     expect(await outcome(exchanger.exchange(account.api_key, "v1", address))).toBe("too_many_requests 55");
     at.time = new Date(at.time.getTime() + 60_000);
     expect(await outcome(exchanger.exchange(account.api_key, "v1", address))).toBe("ok");
+  });
+
+  it("starts a new window of refusals for an address when the minute ends", async () => {
+    const at = { time: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 50_000) };
+    const exchanger = exchangeWithLimits({ key: 20, address: 1 }, () => at.time);
+    const address = freshAddress();
+    expect(await outcome(exchanger.exchange(generateApiKey(), "v1", address))).toBe("unauthorized");
+    expect(await outcome(exchanger.exchange(generateApiKey(), "v1", address))).toBe("too_many_requests 10");
+    at.time = new Date(at.time.getTime() + 10_000);
+    expect(await outcome(exchanger.exchange(generateApiKey(), "v1", address))).toBe("unauthorized");
   });
 });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   createExchangeLimiter,
-  DEFAULT_EXCHANGES_PER_ADDRESS,
   DEFAULT_EXCHANGES_PER_KEY,
+  DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS,
   exchangeLimit,
 } from "../../../shared/auth/exchange-limits.js";
 import type { RateLimit, RateLimiter } from "../../../shared/limits/rate-limiter.js";
 
 describe("token exchange limits", () => {
-  it("default to 20 exchanges per key and 60 per address per minute", () => {
+  it("default to 20 exchanges per key and 60 refused exchanges per address per minute", () => {
     expect(DEFAULT_EXCHANGES_PER_KEY).toBe(20);
-    expect(DEFAULT_EXCHANGES_PER_ADDRESS).toBe(60);
+    expect(DEFAULT_REFUSED_EXCHANGES_PER_ADDRESS).toBe(60);
     expect(exchangeLimit("X", undefined, 20)).toEqual({ limit: 20, windowSeconds: 60 });
     expect(exchangeLimit("X", "", 60)).toEqual({ limit: 60, windowSeconds: 60 });
     expect(exchangeLimit("X", "100000", 60)).toEqual({ limit: 100000, windowSeconds: 60 });

@@ -61,13 +61,38 @@ describe("token exchange rules", () => {
     expect(claims).toMatchObject({ sub: "7", gen: 4 });
   });
 
-  it("counts the exchange against the source address and the key's hash", async () => {
+  it("counts a served exchange against its key only, never against its source address", async () => {
     const { exchange, taken } = exchangeWith({ holder });
     await exchange.exchange(apiKey, "v2", "203.0.113.7");
-    expect(taken).toEqual([
-      ["address", "203.0.113.7"],
-      ["key", hashApiKey(apiKey)],
-    ]);
+    expect(taken).toEqual([["key", hashApiKey(apiKey)]]);
+  });
+
+  it("serves a good key from an address whose window of refused exchanges is full", async () => {
+    const { exchange, taken } = exchangeWith({ holder, address: { granted: false, retryAfterSeconds: 12 } });
+    const issued = await exchange.exchange(apiKey, "v1", "203.0.113.7");
+    expect(issued.expiresIn).toBe(3600);
+    expect(taken).toEqual([["key", hashApiKey(apiKey)]]);
+  });
+
+  it("looks the key up and counts its window in one round: both start before either answers", async () => {
+    const events: string[] = [];
+    const later = <T>(name: string, value: T) => {
+      events.push(`start ${name}`);
+      return new Promise<T>((resolve) =>
+        setImmediate(() => {
+          events.push(`end ${name}`);
+          resolve(value);
+        }),
+      );
+    };
+    const exchange = createTokenExchange({
+      store: { findKeyHolder: () => later("lookup", holder) },
+      tokens: async () => tokens,
+      limiter: { take: (scope) => later(scope, { granted: true } as const) },
+    });
+    await exchange.exchange(apiKey, "v1", "203.0.113.7");
+    expect(events.slice(0, 2).sort()).toEqual(["start key", "start lookup"]);
+    expect(events).toHaveLength(4);
   });
 
   it("refuses a blocked seller's key with the same 401 as an unknown key", async () => {
@@ -76,12 +101,33 @@ describe("token exchange rules", () => {
     expect(await refusal(exchange.exchange(generateApiKey(), "v1", "203.0.113.7"))).toEqual(unauthorized);
   });
 
-  it("refuses an address over its limit with 429 and the seconds to wait, even for a good key", async () => {
-    const { exchange } = exchangeWith({ holder, address: { granted: false, retryAfterSeconds: 12 } });
-    expect(await refusal(exchange.exchange(apiKey, "v1", "203.0.113.7"))).toEqual(tooMany(12));
+  it("counts an unknown or blocked key's refusal against the source address, after the lookup", async () => {
+    const blocked = exchangeWith({ holder: { ...holder, statusModeration: 2 } });
+    await refusal(blocked.exchange.exchange(apiKey, "v1", "203.0.113.7"));
+    expect(blocked.taken).toEqual([
+      ["key", hashApiKey(apiKey)],
+      ["address", "203.0.113.7"],
+    ]);
+    const unknown = exchangeWith({ holder });
+    const guess = generateApiKey();
+    await refusal(unknown.exchange.exchange(guess, "v2", "198.51.100.4"));
+    expect(unknown.taken).toEqual([
+      ["key", hashApiKey(guess)],
+      ["address", "198.51.100.4"],
+    ]);
   });
 
-  it("refuses a key over its limit with 429, but an unknown key over it is still the plain 401", async () => {
+  it("answers unknown and blocked keys from an address over its refusal window with the same 429 and its seconds to wait", async () => {
+    const full = { granted: false, retryAfterSeconds: 12 } as const;
+    const blocked = exchangeWith({ holder: { ...holder, statusModeration: 2 }, address: full });
+    expect(await refusal(blocked.exchange.exchange(apiKey, "v1", "203.0.113.7"))).toEqual(tooMany(12));
+    const unknown = exchangeWith({ holder, address: full });
+    expect(await refusal(unknown.exchange.exchange(generateApiKey(), "v1", "203.0.113.7"))).toEqual(
+      tooMany(12),
+    );
+  });
+
+  it("refuses a good key over its own limit with 429, but an unknown key over it is still the plain 401", async () => {
     const { exchange } = exchangeWith({ holder, key: { granted: false, retryAfterSeconds: 30 } });
     expect(await refusal(exchange.exchange(apiKey, "v2", "203.0.113.7"))).toEqual(tooMany(30));
     expect(await refusal(exchange.exchange(generateApiKey(), "v2", "203.0.113.7"))).toEqual(unauthorized);
