@@ -1,5 +1,7 @@
 import type { AccountService } from "../accounts/account-service.js";
+import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
 import { type Category, categorySchema } from "../categories/category.js";
+import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../chat/chat-limits.js";
 import { type ChatMessageView, chatAuthors } from "../chat/chat-message.js";
 import type { ChatSent } from "../chat/chat-service.js";
 import type { createDeliveryService } from "../delivery/delivery-service.js";
@@ -94,6 +96,11 @@ const refusals = {
     message: "page must be a whole number from 1 to 10000",
   },
   pageLimit: { status: 400, code: "invalid_request", message: "limit must be a whole number from 1 to 100" },
+  pageWindow: {
+    status: 400,
+    code: "invalid_request",
+    message: `page × limit must not exceed ${MAX_RESULT_WINDOW}`,
+  },
   sellersOrder: { status: 404, code: "not_found", message: "Order not found or access denied" },
   sellerNotFound: { status: 404, code: "not_found", message: "Seller not found" },
   notMultipart: { status: 400, code: "invalid_request", message: "Expected a multipart/form-data body" },
@@ -561,13 +568,13 @@ export const v1Contracts = {
       limit: "Messages per page, 1 to 100 (default 20)",
     },
     success: { status: 200, data: z.array(chatMessage), example: [chatMessageExample] },
-    errors: [refusals.pageNumber, refusals.pageLimit, refusals.sellersOrder],
+    errors: [refusals.pageNumber, refusals.pageLimit, refusals.pageWindow, refusals.sellersOrder],
   },
 
   "POST /orders/chat/{id_order}": {
     summary: "Write to an order's chat",
     extension: true,
-    description: "The message is kept exactly as sent (up to 2000 characters).",
+    description: `The message is kept exactly as sent (up to 2000 characters). A chat holds at most ${MAX_CHAT_MESSAGES} messages that people write (409 after that), and each sender may write ${DEFAULT_CHAT_MESSAGES_PER_MINUTE} messages a minute to one chat (429 with Retry-After).`,
     pathParameters: { id_order: "The order's id" },
     requestExample: { message: "Yes, the key is region free." },
     success: {
@@ -581,6 +588,8 @@ export const v1Contracts = {
       refusals.badRequest("Field 'message' must be at most 2000 characters"),
       refusals.badRequest("Field 'message' must not contain control characters"),
       refusals.sellersOrder,
+      { status: 409, code: "chat_full", message: `Chat is full (max ${MAX_CHAT_MESSAGES} messages)` },
+      { status: 429, code: "too_many_requests", message: "Too many requests" },
     ],
   },
 

@@ -1,6 +1,8 @@
 import type { createBalanceView } from "../accounts/balance-view.js";
 import type { Page } from "../catalogue/catalogue-service.js";
 import type { ProductSummary, PublicProduct } from "../catalogue/public-product.js";
+import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
+import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../chat/chat-limits.js";
 import { type ChatMessageView, chatAuthors } from "../chat/chat-message.js";
 import type { ChatPage, ChatSent } from "../chat/chat-service.js";
 import type { PublicComment } from "../comments/comment.js";
@@ -9,6 +11,7 @@ import type { FavoritePage } from "../favorites/favorite-service.js";
 import { idempotencyKeySchema } from "../idempotency/idempotency-record.js";
 import { buyerStatuses } from "../orders/buyer-history.js";
 import type { BuyerOrderService } from "../orders/buyer-order-service.js";
+import { MAX_DISPUTES_PER_ORDER } from "../orders/buyer-order-service.js";
 import type { BuyResult, GiftResult } from "../purchases/purchase-service.js";
 import * as z from "../validation/zod-mini.js";
 import { type Answer, answering } from "./answer-schema.js";
@@ -82,6 +85,17 @@ const invalidParameter = (message: string): DocumentedError => ({
   code: "invalid_request",
   message,
 });
+const pageWindow = invalidParameter(`page × limit must not exceed ${MAX_RESULT_WINDOW}`);
+const tooManyRequests: DocumentedError = {
+  status: 429,
+  code: "too_many_requests",
+  message: "Too many requests",
+};
+const chatFull: DocumentedError = {
+  status: 409,
+  code: "chat_full",
+  message: `Chat is full (max ${MAX_CHAT_MESSAGES} messages)`,
+};
 
 /** The Idempotency-Key extension's refusals (Stripe's semantics). */
 const idempotencyErrors: DocumentedError[] = [
@@ -379,6 +393,7 @@ export const v2Contracts = {
     errors: [
       { status: 404, code: "not_found", message: "Seller not found" },
       invalidParameter("seller_id must be a positive whole number"),
+      pageWindow,
     ],
   },
 
@@ -533,7 +548,7 @@ export const v2Contracts = {
       meta: countedPageMeta,
       metaExample: { page: 1, limit: 20, total: 1 },
     },
-    errors: [blockedCategory, productNotFound],
+    errors: [blockedCategory, productNotFound, pageWindow],
   },
 
   "GET /chat/{chat_id}": {
@@ -556,11 +571,12 @@ export const v2Contracts = {
       meta: pageMeta,
       metaExample: { page: 1, limit: 20 },
     },
-    errors: [accessDenied, chatNotFound],
+    errors: [accessDenied, chatNotFound, pageWindow],
   },
 
   "POST /chat/{chat_id}": {
     summary: "Send a message to the chat of one of the caller's orders",
+    description: `A chat holds at most ${MAX_CHAT_MESSAGES} messages that people write (409 chat_full after that), and each sender may write ${DEFAULT_CHAT_MESSAGES_PER_MINUTE} messages a minute to one chat (429 too_many_requests with Retry-After). Both limits are extensions.`,
     pathParameters: { chat_id: "The order's chat_id (the order id), from GET /order/{order_id}" },
     requestExample: { message: "Hello, the key says already used." },
     success: { status: 200, data: chatSent, example: { message_id: 1795513267318042, sent: true } },
@@ -569,13 +585,14 @@ export const v2Contracts = {
       chatNotFound,
       invalidParameter("Field 'message' must not be empty"),
       invalidParameter("Field 'message' must be at most 2000 characters"),
+      chatFull,
+      tooManyRequests,
     ],
   },
 
   "POST /dispute": {
     summary: "Open or close a dispute on one of the caller's orders",
-    description:
-      "open needs a paid order without an open dispute; close an open dispute (the order is paid again). The optional message is posted to the order's chat.",
+    description: `open needs a paid order without an open dispute; close an open dispute (the order is paid again). The optional message is posted to the order's chat. An order may have at most ${MAX_DISPUTES_PER_ORDER} disputes (an extension: 409 dispute_limit after that).`,
     requestExample: { order_id: ORDER_ID, action: "open", message: "The key was already activated." },
     success: {
       status: 200,
@@ -588,6 +605,11 @@ export const v2Contracts = {
       { status: 409, code: "purchase_unavailable", message: "Only a paid order can be disputed" },
       { status: 409, code: "purchase_unavailable", message: "A dispute is already open for this order" },
       { status: 409, code: "purchase_unavailable", message: "No dispute is open for this order" },
+      {
+        status: 409,
+        code: "dispute_limit",
+        message: `This order has had ${MAX_DISPUTES_PER_ORDER} disputes; no more can be opened`,
+      },
       invalidParameter("action must be open or close"),
     ],
   },

@@ -43,11 +43,21 @@ export const searchQuerySchema = z
   );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** page and limit of a v2 list other than search (a seller's catalogue, comments). */
-export const pageQuerySchema = z.strictObject({
-  page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
-  limit: z._default(wholeNumber("limit", 1, 100), 20),
-});
+/**
+ * page and limit of a paged list other than search (a seller's catalogue, comments, an order's chat),
+ * within the same window as search and history.
+ */
+export const pageQuerySchema = z
+  .strictObject({
+    page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
+    limit: z._default(wholeNumber("limit", 1, 100), 20),
+  })
+  .check(
+    z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
+      path: ["page"],
+      error: `page × limit must not exceed ${MAX_RESULT_WINDOW}`,
+    }),
+  );
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Counts a facet keeps: every listed product, and those in stock. */

@@ -9,6 +9,8 @@ export type ChatAuthor = (typeof chatAuthors)[number];
 export const chatMessageRecordSchema = z.object({
   message_id: z.number().check(z.int(), z.positive()),
   order_id: z.string(),
+  /** Where the message stands in its chat, from 1: its table key, so page n is read without reading pages 1 … n − 1. */
+  position: z.number().check(z.int(), z.positive()),
   type_user: z.enum(chatAuthors),
   message: z.string(),
   created_at: z.string(),
@@ -18,23 +20,23 @@ export const chatMessageRecordSchema = z.object({
 export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 
 /**
- * A new message id: the millisecond time × 1000 plus three random digits, so ids are integers (as the
- * spec's ChatMessage has them), grow with time without a counter to read first, and two messages of
- * one chat in the same millisecond almost never collide (a collision fails its conditional put).
+ * A message's id: the millisecond time × 1000 plus its position modulo 1000, so ids are integers (as the
+ * spec's ChatMessage has them), grow with time, and two messages of one chat never share one (a chat
+ * holds about a thousand messages, and no thousand of them are written in one millisecond).
  */
-export const newChatMessageId = (at: Date, randomBytes: Buffer): number =>
-  at.getTime() * 1000 + (randomBytes.readUInt16BE(0) % 1000);
+export const chatMessageId = (at: Date, position: number): number => at.getTime() * 1000 + (position % 1000);
 
-/** A new message of an order's chat, written now by `author`, with a fresh id. */
+/** A new message of an order's chat at `position`, written now by `author`. */
 export const newChatMessage = (
   orderId: string,
   author: ChatAuthor,
   message: string,
   at: Date,
-  randomBytes: Buffer,
+  position: number,
 ): ChatMessageRecord => ({
-  message_id: newChatMessageId(at, randomBytes),
+  message_id: chatMessageId(at, position),
   order_id: orderId,
+  position,
   type_user: author,
   message,
   created_at: at.toISOString(),

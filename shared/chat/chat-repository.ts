@@ -1,63 +1,80 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { collections } from "../data/table-keys.js";
+import { collections, keys } from "../data/table-keys.js";
 import { type ChatMessageRecord, chatMessageRecordSchema } from "./chat-message.js";
 import { chatMessagePut } from "./chat-message-item.js";
 
-/** Persistence of order chats: every message lives in its order's partition. */
+/** Who reads a chat: its buyer sees every message, its seller all but the buyer's own (a gift's code). */
+export type ChatViewer = "buyer" | "seller";
+
+/** Persistence of order chats: every message lives in its order's partition, keyed by its position. */
 export interface ChatStore {
-  /** Adds a message; false when its chat already holds a message with that id (the caller picks another). */
-  add(message: ChatMessageRecord): Promise<boolean>;
-  /** The chat's messages oldest first: `limit` of them after skipping `offset`, as `viewer` may read them. */
-  page(
-    orderId: string,
-    offset: number,
-    limit: number,
-    viewer: "buyer" | "seller",
-  ): Promise<ChatMessageRecord[]>;
+  /** How many messages the chat holds now: its last message's position (read consistently). */
+  length(orderId: string): Promise<number>;
+  /** Puts a message at its position: "appended", or "taken" when another message holds the position. */
+  append(message: ChatMessageRecord): Promise<"appended" | "taken">;
+  /** The messages at positions `from` to `to` (both included), oldest first, as `viewer` may read them. */
+  range(orderId: string, from: number, to: number, viewer: ChatViewer): Promise<ChatMessageRecord[]>;
 }
 
 /** The DynamoDB implementation of ChatStore. */
 export const createChatRepository = (client: DynamoDBDocumentClient, tableName: string): ChatStore => ({
-  async add(message) {
-    // The same item a purchase writes in its transaction, sent alone: one conditional Put costs half
-    // of a one-item transaction.
+  async length(orderId) {
+    const { PK, skPrefix } = collections.chat(orderId);
+    const last = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
+        ProjectionExpression: "#position",
+        ExpressionAttributeNames: { "#position": "position" },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const position = last.Items?.[0]?.position;
+    return typeof position === "number" ? position : 0;
+  },
+
+  async append(message) {
+    // The same item a purchase or dispute writes in its transaction, sent alone: one conditional Put.
     const { Put } = chatMessagePut(tableName, message);
     if (!Put) throw new Error("chatMessagePut built no Put");
     try {
       await client.send(new PutCommand(Put));
-      return true;
+      return "appended";
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (error instanceof ConditionalCheckFailedException) return "taken";
       throw error;
     }
   },
 
-  async page(orderId, offset, limit, viewer) {
-    const { PK, skPrefix } = collections.chat(orderId);
-    const wanted = offset + limit;
+  async range(orderId, from, to, viewer) {
     const items: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
-    // One Query returns at most 1 MB, about 130 messages of the longest kind, so a deep page may take
-    // several; it stops at the chat's end or once the page is full. Consistent, so a sender's next
-    // read shows the message just sent.
+    // The page is one key range: it costs the messages it holds, never those before it. One Query
+    // returns at most 1 MB (about 130 of the longest messages), so a page of 100 may take two.
+    // Consistent, so a sender's next read shows the message just sent.
     do {
       const result = await client.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-          ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
-          ScanIndexForward: true,
+          KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+          ExpressionAttributeValues: {
+            ":pk": keys.chatMessage(orderId, from).PK,
+            ":from": keys.chatMessage(orderId, from).SK,
+            ":to": keys.chatMessage(orderId, to).SK,
+          },
           ConsistentRead: true,
-          // Buyer-only messages (a gift's code) are not the seller's to read.
+          // The seller's pages start after the buyer-only messages; this keeps any a range reached out.
           ...(viewer === "seller" ? { FilterExpression: "attribute_not_exists(audience)" } : {}),
-          Limit: wanted - items.length,
           ExclusiveStartKey: startKey,
         }),
       );
       items.push(...(result.Items ?? []));
       startKey = result.LastEvaluatedKey;
-    } while (startKey && items.length < wanted);
-    return items.slice(offset, wanted).map((item) => chatMessageRecordSchema.parse(item));
+    } while (startKey);
+    return items.map((item) => chatMessageRecordSchema.parse(item));
   },
 });

@@ -1,9 +1,10 @@
-import { forbidden, notFound } from "../errors/domain-error.js";
+import { conflict, forbidden, notFound, tooManyRequests } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
-import type { Randomness } from "../ids/randomness.js";
+import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
 import type { Clock } from "../time/clock.js";
+import { chatSenderSubject, MAX_CHAT_MESSAGES } from "./chat-limits.js";
 import { type ChatAuthor, type ChatMessageView, chatMessageView, newChatMessage } from "./chat-message.js";
-import type { ChatStore } from "./chat-repository.js";
+import type { ChatStore, ChatViewer } from "./chat-repository.js";
 
 /**
  * What the chat reads of an order: who sold it and who bought it through which channel. Declared here
@@ -14,6 +15,8 @@ export interface ChatOrder {
   readonly seller_id: number;
   readonly channel?: "storefront" | "reseller" | undefined;
   readonly buyer_account_id?: number | undefined;
+  /** Messages at the chat's start only the buyer reads (a gift's code); the seller's view starts after them. */
+  readonly chat_buyer_only?: number | undefined;
 }
 
 /** Where the chat finds an order by its id. */
@@ -39,12 +42,16 @@ export interface ChatPageQuery {
   readonly limit: number;
 }
 
-/** Attempts at a free message id; two in a row colliding is already a one-in-a-million event. */
-const MAX_ID_ATTEMPTS = 5;
+/**
+ * Attempts at the next position. Each lost one means another message of the chat took it in between;
+ * the two people of an order, each within their rate, cannot take more than this many meanwhile.
+ */
+const MAX_APPEND_ATTEMPTS = 100;
 
 const chatNotFound = () => notFound("Chat not found");
 /** v1's wording for an order the seller cannot see, as GET /orders/info/{id} has it. */
 const sellerOrderNotFound = () => notFound("Order not found or access denied");
+const chatFull = () => conflict(`Chat is full (max ${MAX_CHAT_MESSAGES} messages)`, "chat_full");
 
 /**
  * Order chats: one per order, its id the order's. The reseller who bought the order talks in it
@@ -54,61 +61,92 @@ const sellerOrderNotFound = () => notFound("Order not found or access denied");
 export const createChatService = (deps: {
   chats: ChatStore;
   orders: ChatOrders;
+  limiter: RateLimiter;
+  /** How fast one sender may write to one chat. */
+  senderLimit: RateLimit;
   now: Clock;
-  random: Randomness;
 }) => {
   /** The order behind a chat, if the reseller bought it; another's existing order is 403, none is 404. */
-  const buyersOrder = async (buyerId: number, chatId: string): Promise<string> => {
+  const buyersOrder = async (buyerId: number, chatId: string): Promise<ChatOrder> => {
     const order = isId(chatId) ? await deps.orders.get(chatId) : undefined;
     if (!order) throw chatNotFound();
     if (order.channel !== "reseller" || order.buyer_account_id !== buyerId) throw forbidden("Access denied");
-    return chatId;
+    return order;
   };
 
   /** The seller's order; another seller's is indistinguishable from a missing one, as everywhere in v1. */
-  const sellersOrder = async (sellerId: number, orderId: string): Promise<string> => {
+  const sellersOrder = async (sellerId: number, orderId: string): Promise<ChatOrder> => {
     const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
     if (!order || order.seller_id !== sellerId) throw sellerOrderNotFound();
-    return orderId;
+    return order;
   };
 
+  /** Page n of size l is the positions after (n − 1) × l, after the seller's hidden start: one key range. */
   const read = async (
     orderId: string,
+    order: ChatOrder,
     { page, limit }: ChatPageQuery,
-    viewer: "buyer" | "seller",
+    viewer: ChatViewer,
   ): Promise<ChatPage> => {
-    const messages = await deps.chats.page(orderId, (page - 1) * limit, limit, viewer);
+    const first = (page - 1) * limit + 1 + (viewer === "seller" ? (order.chat_buyer_only ?? 0) : 0);
+    const messages = await deps.chats.range(orderId, first, first + limit - 1, viewer);
     return { items: messages.map(chatMessageView), meta: { page, limit } };
   };
 
-  /** Writes the message under a fresh id; an id taken meanwhile fails its conditional put and is drawn again. */
-  const send = async (orderId: string, author: ChatAuthor, text: string): Promise<ChatSent> => {
-    for (let attempt = 1; attempt <= MAX_ID_ATTEMPTS; attempt++) {
-      const message = newChatMessage(orderId, author, text, deps.now(), deps.random.bytes(2));
-      if (await deps.chats.add(message)) return { message_id: message.message_id, sent: true };
+  /**
+   * Writes a message after the chat's last one, if the chat has room and the sender is within their
+   * rate. The order (who may write), the sender's window and the chat's length are read together.
+   */
+  const send = async (
+    accountId: number,
+    orderId: string,
+    author: ChatAuthor,
+    text: string,
+    owned: (orderId: string) => Promise<ChatOrder>,
+  ): Promise<ChatSent> => {
+    const [ownership, allowance, length] = await Promise.allSettled([
+      owned(orderId),
+      deps.limiter.take(deps.senderLimit, chatSenderSubject(accountId, orderId)),
+      deps.chats.length(orderId),
+    ]);
+    // Who may write decides first: a stranger hears 403/404, never how full the chat is.
+    if (ownership.status === "rejected") throw ownership.reason;
+    if (allowance.status === "rejected") throw allowance.reason;
+    if (length.status === "rejected") throw length.reason;
+    if (!allowance.value.granted) throw tooManyRequests(allowance.value.retryAfterSeconds);
+    // A position found taken exists, so the next one is tried: the chat never gets a hole.
+    for (
+      let position = length.value + 1, attempt = 1;
+      attempt <= MAX_APPEND_ATTEMPTS;
+      position++, attempt++
+    ) {
+      if (position > MAX_CHAT_MESSAGES) throw chatFull();
+      const message = newChatMessage(orderId, author, text, deps.now(), position);
+      if ((await deps.chats.append(message)) === "appended")
+        return { message_id: message.message_id, sent: true };
     }
-    throw new Error(`No free chat message id for order ${orderId} after ${MAX_ID_ATTEMPTS} attempts`);
+    throw new Error(`No free chat position for order ${orderId} after ${MAX_APPEND_ATTEMPTS} attempts`);
   };
 
   return {
     /** GET /chat/{chat_id} (v2): the buyer reads a page of their order's chat. */
     async listForBuyer(buyerId: number, chatId: string, query: ChatPageQuery): Promise<ChatPage> {
-      return read(await buyersOrder(buyerId, chatId), query, "buyer");
+      return read(chatId, await buyersOrder(buyerId, chatId), query, "buyer");
     },
 
     /** POST /chat/{chat_id} (v2): the buyer writes to their order's chat. */
     async postAsBuyer(buyerId: number, chatId: string, text: string): Promise<ChatSent> {
-      return send(await buyersOrder(buyerId, chatId), "buyer", text);
+      return send(buyerId, chatId, "buyer", text, (id) => buyersOrder(buyerId, id));
     },
 
     /** GET /orders/chat/{id_order} (v1 extension): the seller reads a page of their order's chat. */
     async listForSeller(sellerId: number, orderId: string, query: ChatPageQuery): Promise<ChatPage> {
-      return read(await sellersOrder(sellerId, orderId), query, "seller");
+      return read(orderId, await sellersOrder(sellerId, orderId), query, "seller");
     },
 
     /** POST /orders/chat/{id_order} (v1 extension): the seller writes to their order's chat. */
     async postAsSeller(sellerId: number, orderId: string, text: string): Promise<ChatSent> {
-      return send(await sellersOrder(sellerId, orderId), "seller", text);
+      return send(sellerId, orderId, "seller", text, (id) => sellersOrder(sellerId, id));
     },
   };
 };

@@ -91,10 +91,13 @@ export const keys = {
   commentCount: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "COMMENTS" }),
   /** What the catalogue indexer last listed for a product, beside the product in its partition. */
   catalogueManifest: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "CATALOGUE" }),
-  /** One message of an order's chat, in id order (ids grow with time) under the order. */
-  chatMessage: (orderId: string, messageId: number): ItemKey => ({
+  /**
+   * One message of an order's chat under the order, by its position in the chat (from 1), so any page
+   * is one key range. (Until #18 messages were keyed `MSG#<id>`; those of a local table are not read.)
+   */
+  chatMessage: (orderId: string, position: number): ItemKey => ({
     PK: `ORDER#${orderId}`,
-    SK: `MSG#${String(messageId).padStart(16, "0")}`,
+    SK: `CHAT#${String(position).padStart(6, "0")}`,
   }),
   /** A product on a reseller's favorites list. */
   favorite: (accountId: number, productId: string): ItemKey => ({
@@ -235,7 +238,7 @@ export const collections = {
   /** A seller's product-name index: one entry per word start of each name, by those words. */
   productNames: (sellerId: number) => ({ PK: `ACCOUNT#${sellerId}#PRODUCT_NAMES`, skPrefix: "" }),
   /** An order's chat, oldest message first. */
-  chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "MSG#" }),
+  chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "CHAT#" }),
   /** A reseller's favorites, by product id. */
   favorites: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "FAV#" }),
   /** One facet of a buyer's order history, by creation time (newest last). */

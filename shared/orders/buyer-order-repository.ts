@@ -1,11 +1,12 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
 import { collections, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type BuyerStatus, type HistoryEntry, historyStatusMove } from "./buyer-history.js";
-import type { OrderRecord } from "./order.js";
+import { type OrderRecord, orderRecordSchema } from "./order.js";
 
 /** One page of a buyer's history: which facet, which days, what else each entry must match. */
 export interface HistoryRead {
@@ -24,16 +25,25 @@ export interface BuyerOrderStore {
   /** One page of the buyer's history, newest first. */
   history(read: HistoryRead): Promise<HistoryEntry[]>;
   /**
-   * Opens or closes a dispute on a paid order, moves it in the buyer's history and adds the chat
-   * messages, all or nothing; false when the order was not in the state the change needs.
+   * Opens or closes a dispute on a paid order, moves it in the buyer's history and puts the chat
+   * messages at their positions, all or nothing. Opening counts one more dispute, on condition that
+   * fewer than `maxOpens` were opened. When the order is no longer as read, says how it is now
+   * (`order`); when a position was taken meanwhile, that the chat grew.
    */
   setDispute(input: {
     order: OrderRecord;
     open: boolean;
     at: string;
     messages: readonly ChatMessageRecord[];
-  }): Promise<boolean>;
+    maxOpens: number;
+  }): Promise<DisputeWrite>;
 }
+
+/** How a dispute's write went: written, or what changed since the order and its chat were read. */
+export type DisputeWrite =
+  | { readonly outcome: "written" }
+  | { readonly outcome: "order_changed"; readonly order: OrderRecord | undefined }
+  | { readonly outcome: "chat_grew" };
 
 /** Entries evaluated per Query when a filter may drop some (the page then takes several). */
 const FILTERED_CHUNK = 100;
@@ -107,37 +117,48 @@ export const createBuyerOrderRepository = (
     return found.slice(read.offset, wanted);
   },
 
-  async setDispute({ order, open, at, messages }) {
+  async setDispute({ order, open, at, messages, maxOpens }) {
     const from: BuyerStatus = open ? "paid" : "dispute";
     const to: BuyerStatus = open ? "dispute" : "paid";
+    const chat = messages.map((message) => chatMessagePut(tableName, message));
     const items: TransactItem[] = [
       {
         Update: {
           TableName: tableName,
           Key: keys.order(order.id_order),
           UpdateExpression: open
-            ? "SET dispute_open = :true, dispute_opened_at = :at REMOVE dispute_closed_at"
+            ? "SET dispute_open = :true, dispute_opened_at = :at, dispute_opens = if_not_exists(dispute_opens, :zero) + :one REMOVE dispute_closed_at"
             : "SET dispute_open = :false, dispute_closed_at = :at",
           ConditionExpression: open
-            ? "#status = :paid AND (attribute_not_exists(dispute_open) OR dispute_open = :false)"
+            ? "#status = :paid AND (attribute_not_exists(dispute_open) OR dispute_open = :false) AND (attribute_not_exists(dispute_opens) OR dispute_opens < :maxOpens)"
             : "#status = :paid AND dispute_open = :true",
           ExpressionAttributeNames: { "#status": "status" },
-          ExpressionAttributeValues: { ":paid": "paid", ":true": true, ":false": false, ":at": at },
+          ExpressionAttributeValues: {
+            ":paid": "paid",
+            ":true": true,
+            ":false": false,
+            ":at": at,
+            ...(open ? { ":zero": 0, ":one": 1, ":maxOpens": maxOpens } : {}),
+          },
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
         },
       },
+      ...chat,
       ...historyStatusMove(tableName, order, from, to),
-      ...messages.map((message) => chatMessagePut(tableName, message)),
     ];
     try {
       await writeTransaction(client, items, 10);
-      return true;
+      return { outcome: "written" };
     } catch (error) {
-      if (
-        error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed"
-      ) {
-        return false;
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const [orderReason] = reasons;
+      if (orderReason?.Code === "ConditionalCheckFailed") {
+        const current = orderReason.Item ? orderRecordSchema.parse(unmarshall(orderReason.Item)) : undefined;
+        return { outcome: "order_changed", order: current };
       }
+      if (reasons.slice(1, 1 + chat.length).some((r) => r.Code === "ConditionalCheckFailed"))
+        return { outcome: "chat_grew" };
       throw error;
     }
   },

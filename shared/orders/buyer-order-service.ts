@@ -1,7 +1,7 @@
 import { newChatMessage } from "../chat/chat-message.js";
+import type { ChatStore } from "../chat/chat-repository.js";
 import { conflict, forbidden, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
-import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import { type HistoryEntry, historyEntryOf, historyFacet } from "./buyer-history.js";
@@ -45,12 +45,21 @@ const detail = (order: OrderRecord) => ({
   gift_code: order.gift_code ?? null,
 });
 
+/**
+ * Disputes one order may have: enough for a buyer and a seller to disagree, settle and disagree again,
+ * while the chat messages each cycle writes stay bounded. Past it the buyer contacts the operator.
+ */
+export const MAX_DISPUTES_PER_ORDER = 5;
+
+/** Attempts at a dispute's write while the order's chat keeps growing under it (two people's messages). */
+const MAX_DISPUTE_ATTEMPTS = 10;
+
 /** A reseller's side of their orders: history, one order, disputes. */
 export const createBuyerOrderService = (deps: {
   orders: Pick<OrderStore, "get">;
   buyerOrders: BuyerOrderStore;
+  chats: Pick<ChatStore, "length">;
   now: Clock;
-  random: Randomness;
 }) => {
   /** The caller's own order: another's is 403, an unknown (or malformed) id 404. */
   const ownOrder = async (buyerId: number, orderId: string): Promise<OrderRecord> => {
@@ -59,9 +68,6 @@ export const createBuyerOrderService = (deps: {
     if (order.channel !== "reseller" || order.buyer_account_id !== buyerId) throw forbidden("Access denied");
     return order;
   };
-
-  const message = (orderId: string, at: Date, author: "buyer" | "system", text: string) =>
-    newChatMessage(orderId, author, text, at, deps.random.bytes(2));
 
   return {
     /** GET /history: newest first, from the narrowest facet a filter names; dates are a key range. */
@@ -97,39 +103,62 @@ export const createBuyerOrderService = (deps: {
       return detail(await ownOrder(buyerId, orderId));
     },
 
-    /** POST /dispute: open on a paid order, close an open one; the reason goes to the order's chat. */
+    /**
+     * POST /dispute: open on a paid order (at most MAX_DISPUTES_PER_ORDER times), close an open one; the
+     * event and the buyer's reason go to the order's chat, after its last message.
+     */
     async dispute(buyerId: number, body: DisputeBody) {
-      const order = await ownOrder(buyerId, body.order_id);
+      const [owned, length] = await Promise.all([
+        ownOrder(buyerId, body.order_id),
+        deps.chats.length(body.order_id),
+      ]);
+      let order: OrderRecord | undefined = owned;
+      let seen = length;
       const open = body.action === "open";
-      const refuse = () =>
-        conflict(
-          open
-            ? order.status !== "paid"
-              ? "Only a paid order can be disputed"
-              : "A dispute is already open for this order"
-            : "No dispute is open for this order",
-          "purchase_unavailable",
-        );
-      if (order.status !== "paid" || (order.dispute_open === true) === open) throw refuse();
-      const at = deps.now();
-      const messages = [
-        message(
-          order.id_order,
-          at,
-          "system",
-          open ? "Dispute opened by the buyer" : "Dispute closed by the buyer",
-        ),
-      ];
-      if (body.message !== undefined) {
-        messages.push(message(order.id_order, new Date(at.getTime() + 1), "buyer", body.message));
+      for (let attempt = 1; attempt <= MAX_DISPUTE_ATTEMPTS; attempt++) {
+        if (order?.status !== "paid" || (order.dispute_open === true) === open) {
+          throw conflict(
+            open
+              ? order?.status !== "paid"
+                ? "Only a paid order can be disputed"
+                : "A dispute is already open for this order"
+              : "No dispute is open for this order",
+            "purchase_unavailable",
+          );
+        }
+        if (open && (order.dispute_opens ?? 0) >= MAX_DISPUTES_PER_ORDER) {
+          throw conflict(
+            `This order has had ${MAX_DISPUTES_PER_ORDER} disputes; no more can be opened`,
+            "dispute_limit",
+          );
+        }
+        const at = deps.now();
+        const event = open ? "Dispute opened by the buyer" : "Dispute closed by the buyer";
+        const messages = [newChatMessage(order.id_order, "system", event, at, seen + 1)];
+        if (body.message !== undefined) {
+          messages.push(
+            newChatMessage(order.id_order, "buyer", body.message, new Date(at.getTime() + 1), seen + 2),
+          );
+        }
+        const written = await deps.buyerOrders.setDispute({
+          order,
+          open,
+          at: at.toISOString(),
+          messages,
+          maxOpens: MAX_DISPUTES_PER_ORDER,
+        });
+        if (written.outcome === "written") {
+          return {
+            order_id: order.id_order,
+            dispute: open,
+            status: open ? ("dispute" as const) : ("paid" as const),
+          };
+        }
+        // Decide again on the order or chat as they are now: the refusals above, or a later position.
+        if (written.outcome === "order_changed") order = written.order;
+        else seen = await deps.chats.length(order.id_order);
       }
-      if (!(await deps.buyerOrders.setDispute({ order, open, at: at.toISOString(), messages })))
-        throw refuse();
-      return {
-        order_id: order.id_order,
-        dispute: open,
-        status: open ? ("dispute" as const) : ("paid" as const),
-      };
+      throw new Error(`Dispute on order ${body.order_id} lost ${MAX_DISPUTE_ATTEMPTS} races in a row`);
     },
   };
 };

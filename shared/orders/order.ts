@@ -46,6 +46,15 @@ export const orderRecordSchema = z.object({
   dispute_open: z.optional(z.boolean()),
   dispute_opened_at: z.optional(z.string()),
   dispute_closed_at: z.optional(z.string()),
+  /** How many times a dispute was opened (bounded, see MAX_DISPUTES_PER_ORDER); absent is none. */
+  dispute_opens: z.optional(z.number().check(z.int())),
+  /** How many messages the order's chat holds: the last one's position (absent is none). */
+  chat_messages: z.optional(z.number().check(z.int())),
+  /**
+   * How many messages at the start of the chat only the buyer may read (a gift's code, written with the
+   * order); the seller's view of the chat starts after them.
+   */
+  chat_buyer_only: z.optional(z.number().check(z.int())),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

@@ -191,7 +191,8 @@ export const createPurchaseService = (deps: {
         channel: "reseller",
         h2h: 1,
         ...(comment === undefined ? {} : { comment }),
-        ...(giftCode === undefined ? {} : { gift: 1 as const, gift_code: giftCode }),
+        // A gift's code opens its chat, for the buyer's eyes only (see ChatOrder.chat_buyer_only).
+        ...(giftCode === undefined ? {} : { gift: 1 as const, gift_code: giftCode, chat_buyer_only: 1 }),
       };
       const data = input.answer({
         order_id: orderId,
@@ -219,7 +220,7 @@ export const createPurchaseService = (deps: {
         chatMessages: giftCode
           ? [
               {
-                ...newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, deps.random.bytes(2)),
+                ...newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, 1),
                 // The code is the buyer's: whoever holds it has the gift, so the seller never reads it.
                 audience: "buyer" as const,
               },

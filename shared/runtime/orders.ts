@@ -1,9 +1,12 @@
+import { chatSenderLimit } from "../chat/chat-limits.js";
 import { createChatRepository } from "../chat/chat-repository.js";
 import { createChatService } from "../chat/chat-service.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import { createDeliveryUrlService } from "../delivery/delivery-url-service.js";
+import { createRateLimiter } from "../limits/rate-limiter.js";
+import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
@@ -52,12 +55,17 @@ export const deliveryUrlService = () =>
     publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
   });
 
-/** Order chats: the buyer's side (v2) and the seller's (the v1 extension). */
+/** Order chats: the buyer's side (v2) and the seller's (the v1 extension), with each sender's rate. */
 export const chatService = () =>
   createChatService({
     chats: createChatRepository(tableClient(), tableName()),
     orders: orderStore(),
-    ...clockAndRandomness,
+    limiter: createRateLimiter({
+      windows: createRateWindowRepository(tableClient(), tableName()),
+      now: clockAndRandomness.now,
+    }),
+    senderLimit: chatSenderLimit(optionalEnv("CHAT_MESSAGES_PER_MINUTE")),
+    now: clockAndRandomness.now,
   });
 
 /** A reseller's own orders: history, one order, disputes. */
@@ -65,5 +73,6 @@ export const buyerOrderService = () =>
   createBuyerOrderService({
     orders: orderStore(),
     buyerOrders: createBuyerOrderRepository(tableClient(), tableName()),
-    ...clockAndRandomness,
+    chats: createChatRepository(tableClient(), tableName()),
+    now: clockAndRandomness.now,
   });

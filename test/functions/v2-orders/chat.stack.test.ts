@@ -148,11 +148,11 @@ describe("GET and POST /api/v2/chat/{chat_id}", { timeout: ORDER_TIMEOUT }, () =
       );
     });
 
-    it("30 messages sent at once get 30 distinct ids and are all listed, in id order", async () => {
+    it("20 messages sent at once (a sender's rate) get 20 distinct ids and are all listed, in id order", async () => {
       const { orderId } = await resellerOrder(buyer);
-      const texts = Array.from({ length: 30 }, (_, i) => `parallel ${i}`);
+      const texts = Array.from({ length: 20 }, (_, i) => `parallel ${i}`);
       const ids = await Promise.all(texts.map((text) => send(buyer.v2, orderId, text)));
-      expect(new Set(ids).size).toBe(30);
+      expect(new Set(ids).size).toBe(20);
       const listed = await read(buyer.v2, orderId, { limit: "100" });
       const expected = texts
         .map((text, i) => shown(ids[i] ?? 0, "buyer", text))

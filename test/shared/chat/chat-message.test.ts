@@ -1,38 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { chatMessageView, newChatMessageId } from "../../../shared/chat/chat-message.js";
+import { chatMessageId, chatMessageView, newChatMessage } from "../../../shared/chat/chat-message.js";
 import { keys } from "../../../shared/data/table-keys.js";
 
-const bytes = (...values: number[]): Buffer => Buffer.from(values);
 const at = new Date("2026-03-05T07:08:09.123Z");
 
 describe("chat message ids", () => {
-  it("are the millisecond time × 1000 plus the two random bytes modulo 1000", () => {
-    expect(newChatMessageId(at, bytes(0x01, 0x02))).toBe(at.getTime() * 1000 + 258);
-    expect(newChatMessageId(at, bytes(0xff, 0xff))).toBe(at.getTime() * 1000 + 535);
-    expect(newChatMessageId(at, bytes(0, 0))).toBe(at.getTime() * 1000);
+  it("are the millisecond time × 1000 plus the position modulo 1000", () => {
+    expect(chatMessageId(at, 1)).toBe(at.getTime() * 1000 + 1);
+    expect(chatMessageId(at, 999)).toBe(at.getTime() * 1000 + 999);
+    expect(chatMessageId(at, 1000)).toBe(at.getTime() * 1000);
+    expect(chatMessageId(at, 1041)).toBe(at.getTime() * 1000 + 41);
   });
 
-  it("of a later millisecond are always greater, whatever the random part", () => {
-    const later = new Date(at.getTime() + 1);
-    expect(newChatMessageId(later, bytes(0, 0))).toBeGreaterThan(newChatMessageId(at, bytes(0x03, 0xe7)));
+  it("of a later millisecond are always greater, whatever the position", () => {
+    expect(chatMessageId(new Date(at.getTime() + 1), 1000)).toBeGreaterThan(chatMessageId(at, 999));
   });
 
   it("stay exact integers (safe in JSON) for centuries", () => {
-    expect(Number.isSafeInteger(newChatMessageId(new Date("2200-01-01T00:00:00Z"), bytes(0xff, 0xff)))).toBe(
-      true,
-    );
+    expect(Number.isSafeInteger(chatMessageId(new Date("2200-01-01T00:00:00Z"), 999))).toBe(true);
+  });
+});
+
+describe("chat message keys", () => {
+  it("sort by position, so a page is one key range and a chat reads oldest first", () => {
+    const positions = [1, 2, 9, 10, 99, 100, 999, 1000, 1041];
+    const sortKeys = positions.map((position) => keys.chatMessage("ORDER", position).SK);
+    expect([...sortKeys].sort()).toEqual(sortKeys);
+    expect(sortKeys[0]).toBe("CHAT#000001");
   });
 
-  it("sort in their table keys as they sort as numbers, so a chat reads oldest first", () => {
-    const ids = [
-      newChatMessageId(new Date("2001-09-09T01:46:40.000Z"), bytes(0, 5)),
-      newChatMessageId(at, bytes(0, 1)),
-      newChatMessageId(at, bytes(0, 2)),
-      newChatMessageId(new Date("2100-01-01T00:00:00.000Z"), bytes(0, 0)),
-    ];
-    const sortKeys = ids.map((id) => keys.chatMessage("ORDER", id).SK);
-    expect([...sortKeys].sort()).toEqual(sortKeys);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  it("a new message carries its position and the id made of its time and position", () => {
+    expect(newChatMessage("01ARZ3NDEKTSV4RRFFQ69G5FAV", "buyer", "hi", at, 7)).toStrictEqual({
+      message_id: at.getTime() * 1000 + 7,
+      order_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+      position: 7,
+      type_user: "buyer",
+      message: "hi",
+      created_at: at.toISOString(),
+    });
   });
 });
 
@@ -41,6 +46,7 @@ describe("chatMessageView", () => {
     const view = chatMessageView({
       message_id: 1_772_694_489_123_042,
       order_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+      position: 42,
       type_user: "seller",
       message: "  <b>kept</b>\n",
       created_at: "2026-03-05T07:08:09.123Z",

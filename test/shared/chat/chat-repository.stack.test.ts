@@ -1,67 +1,114 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it, vi } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
-import type { ChatMessageRecord } from "../../../shared/chat/chat-message.js";
+import { type ChatMessageRecord, newChatMessage } from "../../../shared/chat/chat-message.js";
 import { createChatRepository } from "../../../shared/chat/chat-repository.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { keys } from "../../../shared/data/table-keys.js";
 import { newId } from "../../../shared/ids/ids.js";
 
-/** The chat's DynamoDB store against DynamoDB Local: the conditional put and paging past one Query's 1 MB. */
+/** The chat's DynamoDB store against DynamoDB Local: positions taken once, pages as key ranges. */
 
-const store = () => createChatRepository(createDocumentClient(), requireEnv("TABLE_NAME"));
+const store = (client = createDocumentClient()) => createChatRepository(client, requireEnv("TABLE_NAME"));
 
-const message = (orderId: string, messageId: number, text: string): ChatMessageRecord => ({
-  message_id: messageId,
-  order_id: orderId,
-  type_user: "buyer",
-  message: text,
-  created_at: new Date(Math.floor(messageId / 1000)).toISOString(),
-});
+const AT = new Date("2026-03-05T07:08:09.123Z");
+const message = (orderId: string, position: number, text = `m${position}`): ChatMessageRecord =>
+  newChatMessage(orderId, "buyer", text, AT, position);
 
-const BASE_ID = 1_772_694_489_123_000;
+/** Appends messages one after another from position 1. */
+const fill = async (chats: ReturnType<typeof store>, orderId: string, texts: string[]) => {
+  for (const [i, text] of texts.entries())
+    expect(await chats.append(message(orderId, i + 1, text))).toBe("appended");
+};
 
 describe("chat repository", () => {
-  it("refuses a second message with an id its chat already holds and keeps the first; another chat may use the id", async () => {
+  it("puts a message at a free position only, and reads the chat's length from its last message", async () => {
     const chats = store();
     const orderId = newId();
-    expect(await chats.add(message(orderId, BASE_ID, "first"))).toBe(true);
-    expect(await chats.add(message(orderId, BASE_ID, "second"))).toBe(false);
-    expect(await chats.add(message(newId(), BASE_ID, "elsewhere"))).toBe(true);
-    expect(await chats.page(orderId, 0, 10, "buyer")).toStrictEqual([message(orderId, BASE_ID, "first")]);
-  });
-
-  it("reads oldest first and only the chat's own messages", async () => {
-    const chats = store();
-    const orderId = newId();
-    for (const id of [BASE_ID + 3, BASE_ID + 1, BASE_ID + 2]) await chats.add(message(orderId, id, `m${id}`));
-    await chats.add(message(newId(), BASE_ID, "another chat"));
-    expect((await chats.page(orderId, 0, 10, "buyer")).map((m) => m.message_id)).toStrictEqual([
-      BASE_ID + 1,
-      BASE_ID + 2,
-      BASE_ID + 3,
+    expect(await chats.length(orderId)).toBe(0);
+    expect(await chats.append(message(orderId, 1, "first"))).toBe("appended");
+    expect(await chats.append(message(orderId, 1, "second"))).toBe("taken");
+    expect(await chats.length(orderId)).toBe(1);
+    expect(await chats.append(message(orderId, 2, "second"))).toBe("appended");
+    expect(await chats.length(orderId)).toBe(2);
+    expect((await chats.range(orderId, 1, 10, "buyer")).map((m) => m.message)).toStrictEqual([
+      "first",
+      "second",
     ]);
-    expect((await chats.page(orderId, 1, 1, "buyer")).map((m) => m.message_id)).toStrictEqual([BASE_ID + 2]);
-    expect(await chats.page(orderId, 3, 10, "buyer")).toStrictEqual([]);
   });
 
-  it("a page beyond the first megabyte of a chat of the longest messages is still full", async () => {
+  it("lets exactly one of 20 writers racing for the same position take it", async () => {
+    const chats = store();
+    const orderId = newId();
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => chats.append(message(orderId, 1, `racer ${i}`))),
+    );
+    expect(outcomes.filter((o) => o === "appended")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "taken")).toHaveLength(19);
+    expect(await chats.range(orderId, 1, 5, "buyer")).toHaveLength(1);
+  });
+
+  it("reads a range of positions, oldest first, only of its own chat", async () => {
+    const chats = store();
+    const orderId = newId();
+    await fill(chats, orderId, ["a", "b", "c", "d"]);
+    await fill(chats, newId(), ["another chat"]);
+    expect((await chats.range(orderId, 2, 3, "buyer")).map((m) => m.message)).toStrictEqual(["b", "c"]);
+    expect(await chats.range(orderId, 5, 10, "buyer")).toStrictEqual([]);
+  });
+
+  it("a deep page costs what it returns: page 10 of 100 on a chat of 1,000 reads 100 messages in one Query", async () => {
     const client = createDocumentClient();
-    const chats = createChatRepository(client, requireEnv("TABLE_NAME"));
+    const chats = store(client);
+    const orderId = newId();
+    // Written as the appends would leave them, 25 items a request.
+    const items = [
+      ...Array.from({ length: 1000 }, (_, i) => ({
+        ...keys.chatMessage(orderId, i + 1),
+        entity: "chat_message",
+        ...message(orderId, i + 1),
+      })),
+    ];
+    for (let i = 0; i < items.length; i += 25) {
+      const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      const result = await client.send(
+        new BatchWriteCommand({ RequestItems: { [requireEnv("TABLE_NAME")]: batch } }),
+      );
+      expect(result.UnprocessedItems?.[requireEnv("TABLE_NAME")] ?? []).toStrictEqual([]);
+    }
+    expect(await chats.length(orderId)).toBe(1000);
+    const send = vi.spyOn(client, "send");
+    const page = await chats.range(orderId, 901, 1000, "buyer");
+    const queries = send.mock.calls.filter(([command]) => command instanceof QueryCommand);
+    expect(queries).toHaveLength(1);
+    const results = await Promise.all(send.mock.results.map((r) => r.value));
+    expect(results.map((r: { ScannedCount?: number }) => r.ScannedCount)).toStrictEqual([100]);
+    expect(page.map((m) => m.position)).toStrictEqual(Array.from({ length: 100 }, (_, i) => 901 + i));
+  });
+
+  it("a page past the first megabyte of the longest messages is whole", async () => {
+    const client = createDocumentClient();
+    const chats = store(client);
     const orderId = newId();
     // 140 messages of 2000 four-byte characters: about 1.1 MB, more than one Query returns.
     const longest = "😀".repeat(2000);
-    const ids = Array.from({ length: 140 }, (_, i) => BASE_ID + i);
-    for (let i = 0; i < ids.length; i += 20) {
-      await Promise.all(ids.slice(i, i + 20).map((id) => chats.add(message(orderId, id, longest))));
-    }
-    const send = vi.spyOn(client, "send");
-    const page = await chats.page(orderId, 120, 20, "buyer");
-    // One Query stops at 1 MB, so reaching messages 120–139 takes a second one.
-    expect(send.mock.calls.filter(([command]) => command instanceof QueryCommand)).toHaveLength(2);
-    expect(page.map((m) => m.message_id)).toStrictEqual(ids.slice(120, 140));
+    for (let i = 0; i < 140; i++) await chats.append(message(orderId, i + 1, longest));
+    const page = await chats.range(orderId, 1, 140, "buyer");
+    expect(page.map((m) => m.position)).toStrictEqual(Array.from({ length: 140 }, (_, i) => i + 1));
     expect(page.every((m) => m.message === longest)).toBe(true);
-    expect((await chats.page(orderId, 100, 100, "buyer")).map((m) => m.message_id)).toStrictEqual(
-      ids.slice(100),
+  });
+
+  it("leaves buyer-only messages out of the seller's view", async () => {
+    const chats = store();
+    const orderId = newId();
+    expect(await chats.append({ ...message(orderId, 1, "Gift code: X"), audience: "buyer" })).toBe(
+      "appended",
     );
+    expect(await chats.append(message(orderId, 2, "hello"))).toBe("appended");
+    expect((await chats.range(orderId, 1, 2, "seller")).map((m) => m.message)).toStrictEqual(["hello"]);
+    expect((await chats.range(orderId, 1, 2, "buyer")).map((m) => m.message)).toStrictEqual([
+      "Gift code: X",
+      "hello",
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { MAX_CHAT_MESSAGES } from "../../../shared/chat/chat-limits.js";
 import type { ChatMessageRecord } from "../../../shared/chat/chat-message.js";
 import type { ChatStore } from "../../../shared/chat/chat-repository.js";
 import { type ChatOrder, createChatService } from "../../../shared/chat/chat-service.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
-import type { Randomness } from "../../../shared/ids/randomness.js";
+import type { RateLimiter } from "../../../shared/limits/rate-limiter.js";
 
 /** The chat rules with in-memory stores: who may read and write which chat, ids and paging. */
 
@@ -31,57 +32,68 @@ const orders: Record<string, ChatOrder> = {
 
 const NOW = new Date("2026-03-05T07:08:09.123Z");
 
-/** An in-memory chat store with the repository's contract: add refuses an id the chat already holds. */
+/** An in-memory chat store with the repository's contract: a message takes its position only if no message holds it. */
 const memoryChats = () => {
   const messages: ChatMessageRecord[] = [];
-  const pages: { orderId: string; offset: number; limit: number }[] = [];
+  const ranges: { orderId: string; from: number; to: number; viewer: string }[] = [];
+  /** Messages another writer slips in before the next append, to play a race. */
+  const interlopers: ChatMessageRecord[] = [];
+  const lengthOf = (orderId: string) => messages.filter((m) => m.order_id === orderId).length;
   const store: ChatStore = {
-    async add(message) {
-      if (messages.some((m) => m.order_id === message.order_id && m.message_id === message.message_id))
-        return false;
+    async length(orderId) {
+      return lengthOf(orderId);
+    },
+    async append(message) {
+      const interloper = interlopers.shift();
+      if (interloper) messages.push({ ...interloper, position: lengthOf(interloper.order_id) + 1 });
+      if (messages.some((m) => m.order_id === message.order_id && m.position === message.position))
+        return "taken";
       messages.push(message);
-      return true;
+      return "appended";
     },
-    async page(orderId, offset, limit) {
-      pages.push({ orderId, offset, limit });
+    async range(orderId, from, to, viewer) {
+      ranges.push({ orderId, from, to, viewer });
       return messages
-        .filter((m) => m.order_id === orderId)
-        .sort((a, b) => a.message_id - b.message_id)
-        .slice(offset, offset + limit);
+        .filter((m) => m.order_id === orderId && m.position >= from && m.position <= to)
+        .filter((m) => viewer === "buyer" || m.audience === undefined);
     },
   };
-  return { store, messages, pages };
+  return { store, messages, ranges, interlopers };
 };
 
-/** Randomness whose `bytes` hands out these two-byte values in turn. */
-const scriptedBytes = (...values: number[]): Randomness => {
-  let next = 0;
-  return {
-    uuid: () => "00000000-0000-4000-8000-000000000000",
-    bytes: (size) => {
-      const value = values[Math.min(next++, values.length - 1)] ?? 0;
-      const buffer = Buffer.alloc(size);
-      buffer.writeUInt16BE(value, 0);
-      return buffer;
+/** A limiter that grants until `allowed` takes of one subject, recording what it was asked. */
+const countingLimiter = (allowed = Number.POSITIVE_INFINITY) => {
+  const taken: [string, string][] = [];
+  const limiter: RateLimiter = {
+    async take(rule, subject) {
+      taken.push([rule.name, subject]);
+      const count = taken.filter(([, s]) => s === subject).length;
+      return count <= allowed ? { granted: true } : { granted: false, retryAfterSeconds: 42 };
     },
   };
+  return { limiter, taken };
 };
 
-const setup = (random: Randomness = scriptedBytes(1, 2, 3, 4, 5, 6, 7, 8, 9)) => {
+const senderLimit = { name: "CHAT#sender", limit: 20, windowSeconds: 60 };
+
+const setup = (options: { allowed?: number; orders?: Record<string, ChatOrder> } = {}) => {
   const chats = memoryChats();
   const lookups: string[] = [];
+  const limits = countingLimiter(options.allowed);
+  const known = options.orders ?? orders;
   const service = createChatService({
     chats: chats.store,
     orders: {
       async get(orderId) {
         lookups.push(orderId);
-        return orders[orderId];
+        return known[orderId];
       },
     },
+    limiter: limits.limiter,
+    senderLimit,
     now: () => NOW,
-    random,
   });
-  return { service, chats, lookups };
+  return { service, chats, lookups, taken: limits.taken };
 };
 
 const FIRST_PAGE = { page: 1, limit: 20 };
@@ -112,6 +124,7 @@ describe("the buyer's side (v2)", () => {
       {
         message_id: NOW.getTime() * 1000 + 1,
         order_id: RESELLER_ORDER,
+        position: 1,
         type_user: "buyer",
         message: " hi\n",
         created_at: NOW.toISOString(),
@@ -145,7 +158,7 @@ describe("the buyer's side (v2)", () => {
       expect(await refusal(service.listForBuyer(BUYER, orderId, FIRST_PAGE))).toStrictEqual(accessDenied);
       expect(await refusal(service.postAsBuyer(BUYER, orderId, "hi"))).toStrictEqual(accessDenied);
       expect(chats.messages).toStrictEqual([]);
-      expect(chats.pages).toStrictEqual([]);
+      expect(chats.ranges).toStrictEqual([]);
     },
   );
 
@@ -201,44 +214,122 @@ describe("one chat, its ids and its pages", () => {
     expect(asSeller).toStrictEqual(asBuyer);
   });
 
-  it("an id already taken in the chat is drawn again, so the message is still written once", async () => {
-    const { service, chats } = setup(scriptedBytes(7, 7, 8));
+  it("ids are the millisecond time × 1000 plus the position, so one chat's ids never repeat", async () => {
+    const { service } = setup();
     const first = await service.postAsBuyer(BUYER, RESELLER_ORDER, "one");
-    const second = await service.postAsBuyer(BUYER, RESELLER_ORDER, "two");
+    const second = await service.postAsSeller(SELLER, RESELLER_ORDER, "two");
     expect([first.message_id, second.message_id]).toStrictEqual([
-      NOW.getTime() * 1000 + 7,
-      NOW.getTime() * 1000 + 8,
+      NOW.getTime() * 1000 + 1,
+      NOW.getTime() * 1000 + 2,
     ]);
-    expect(chats.messages.map((m) => m.message)).toStrictEqual(["one", "two"]);
   });
 
-  it("the same id in another chat is no collision", async () => {
-    const { service } = setup(scriptedBytes(7));
-    await service.postAsSeller(SELLER, RESELLER_ORDER, "one");
-    expect((await service.postAsSeller(SELLER, STOREFRONT_ORDER, "two")).message_id).toBe(
-      NOW.getTime() * 1000 + 7,
-    );
-  });
-
-  it("gives up with an internal error after five collisions in a row instead of looping", async () => {
-    const { service, chats } = setup(scriptedBytes(7));
+  it("a message that loses its position to another takes the next one, and both are kept in order", async () => {
+    const { service, chats } = setup();
     await service.postAsBuyer(BUYER, RESELLER_ORDER, "one");
-    await expect(service.postAsBuyer(BUYER, RESELLER_ORDER, "two")).rejects.toThrow(
-      `No free chat message id for order ${RESELLER_ORDER} after 5 attempts`,
-    );
-    expect(chats.messages.map((m) => m.message)).toStrictEqual(["one"]);
+    chats.interlopers.push({
+      ...chats.messages[0],
+      type_user: "seller",
+      message: "meanwhile",
+    } as ChatMessageRecord);
+    await service.postAsBuyer(BUYER, RESELLER_ORDER, "two");
+    expect(chats.messages.map((m) => [m.position, m.message])).toStrictEqual([
+      [1, "one"],
+      [2, "meanwhile"],
+      [3, "two"],
+    ]);
   });
 
-  it("page n of size l skips (n − 1) × l messages and meta echoes page and limit", async () => {
+  it(`refuses people's messages once the chat holds ${MAX_CHAT_MESSAGES}: 409 chat_full, nothing written`, async () => {
+    const { service, chats } = setup();
+    for (let position = 1; position <= MAX_CHAT_MESSAGES; position++) {
+      chats.messages.push({
+        message_id: position,
+        order_id: RESELLER_ORDER,
+        position,
+        type_user: "buyer",
+        message: "m",
+        created_at: NOW.toISOString(),
+      });
+    }
+    for (const post of [
+      service.postAsBuyer(BUYER, RESELLER_ORDER, "one more"),
+      service.postAsSeller(SELLER, RESELLER_ORDER, "one more"),
+    ]) {
+      expect(await refusal(post)).toStrictEqual({
+        kind: "conflict",
+        code: "chat_full",
+        message: `Chat is full (max ${MAX_CHAT_MESSAGES} messages)`,
+      });
+    }
+    expect(chats.messages).toHaveLength(MAX_CHAT_MESSAGES);
+  });
+
+  it("counts each sender's messages in their own window of this chat, and refuses past it with 429 and its Retry-After", async () => {
+    const { service, chats, taken } = setup({ allowed: 2 });
+    await service.postAsBuyer(BUYER, RESELLER_ORDER, "1");
+    await service.postAsBuyer(BUYER, RESELLER_ORDER, "2");
+    const refused = service.postAsBuyer(BUYER, RESELLER_ORDER, "3");
+    await expect(refused).rejects.toMatchObject({
+      kind: "rate_limited",
+      code: "too_many_requests",
+      retryAfterSeconds: 42,
+    });
+    // The seller of the same chat, and the buyer in another chat, have windows of their own.
+    await service.postAsSeller(SELLER, RESELLER_ORDER, "4");
+    await service.postAsSeller(SELLER, STOREFRONT_ORDER, "5");
+    expect(taken).toStrictEqual([
+      ["CHAT#sender", `${BUYER}#${RESELLER_ORDER}`],
+      ["CHAT#sender", `${BUYER}#${RESELLER_ORDER}`],
+      ["CHAT#sender", `${BUYER}#${RESELLER_ORDER}`],
+      ["CHAT#sender", `${SELLER}#${RESELLER_ORDER}`],
+      ["CHAT#sender", `${SELLER}#${STOREFRONT_ORDER}`],
+    ]);
+    expect(chats.messages.map((m) => m.message)).toStrictEqual(["1", "2", "4", "5"]);
+  });
+
+  it("tells a stranger 403/404 before anything about the chat's rate or fullness", async () => {
+    const { service } = setup({ allowed: 0 });
+    expect(await refusal(service.postAsBuyer(OTHER_RESELLER, RESELLER_ORDER, "hi"))).toStrictEqual(
+      accessDenied,
+    );
+    expect(await refusal(service.postAsSeller(OTHER_SELLER, RESELLER_ORDER, "hi"))).toStrictEqual(
+      orderNotFound,
+    );
+  });
+
+  it("page n of size l is the positions after (n − 1) × l, one range, and meta echoes page and limit", async () => {
     const { service, chats } = setup();
     expect(await service.listForBuyer(BUYER, RESELLER_ORDER, { page: 3, limit: 7 })).toStrictEqual({
       items: [],
       meta: { page: 3, limit: 7 },
     });
     await service.listForSeller(SELLER, RESELLER_ORDER, { page: 1, limit: 100 });
-    expect(chats.pages).toStrictEqual([
-      { orderId: RESELLER_ORDER, offset: 14, limit: 7 },
-      { orderId: RESELLER_ORDER, offset: 0, limit: 100 },
+    expect(chats.ranges).toStrictEqual([
+      { orderId: RESELLER_ORDER, from: 15, to: 21, viewer: "buyer" },
+      { orderId: RESELLER_ORDER, from: 1, to: 100, viewer: "seller" },
     ]);
+  });
+
+  it("the seller's pages start after the messages only the buyer reads (a gift's code)", async () => {
+    const gift = { ...orders[RESELLER_ORDER], chat_buyer_only: 1 } as ChatOrder;
+    const { service, chats } = setup({ orders: { [RESELLER_ORDER]: gift } });
+    chats.messages.push({
+      message_id: 1,
+      order_id: RESELLER_ORDER,
+      position: 1,
+      type_user: "system",
+      message: "Gift code: X",
+      created_at: NOW.toISOString(),
+      audience: "buyer",
+    });
+    await service.postAsSeller(SELLER, RESELLER_ORDER, "hello");
+    await service.postAsBuyer(BUYER, RESELLER_ORDER, "thanks");
+    const seller = await service.listForSeller(SELLER, RESELLER_ORDER, { page: 1, limit: 1 });
+    const sellerNext = await service.listForSeller(SELLER, RESELLER_ORDER, { page: 2, limit: 1 });
+    const buyer = await service.listForBuyer(BUYER, RESELLER_ORDER, { page: 1, limit: 3 });
+    expect(seller.items.map((m) => m.message)).toStrictEqual(["hello"]);
+    expect(sellerNext.items.map((m) => m.message)).toStrictEqual(["thanks"]);
+    expect(buyer.items.map((m) => m.message)).toStrictEqual(["Gift code: X", "hello", "thanks"]);
   });
 });
