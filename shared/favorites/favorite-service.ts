@@ -3,6 +3,7 @@ import { isBlockedSeller } from "../accounts/account-standing.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import { conflict, notFound } from "../errors/domain-error.js";
+import { isId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
 import {
@@ -120,11 +121,13 @@ export const createFavoriteService = (deps: {
         await deps.favorites.remove(accountId, product_id);
         return { product_id, favorite: false };
       }
-      // What a new favorite must follow is read beside the catalogue's check: no extra round trip.
+      // What a new favorite must follow is read beside the catalogue's check: no extra round trip. An id
+      // that is not a product id is refused by that check without any read, so nothing is looked up for it.
       const [, seen] = await Promise.all([
         deps.catalogue.product(product_id),
-        deps.favorites.follow(product_id),
+        isId(product_id) ? deps.favorites.follow(product_id) : undefined,
       ]);
+      if (!seen) throw notFound("Product not found");
       const record: FavoriteRecord = {
         account_id: accountId,
         product_id,
