@@ -731,7 +731,7 @@ export const v1Contracts = {
     summary: "Send a signed test webhook to the seller's api_url",
     extension: true,
     description:
-      "A sample of the payment webhook, signed with the seller's key like a real one, with id_order test-<id> and the header X-Webhook-Test: 1; its token names no order. Sent once through the same guarded client; nothing is recorded or retried. The answer is how the call went.",
+      "A sample of the payment webhook, signed with the seller's key like a real one, with id_order test-<id> and the header X-Webhook-Test: 1; its token names no order. Sent once through the same guarded client; nothing is recorded or retried. The answer is how the call went. Each seller may call it 5 times a minute (every call counts); more is 429 with Retry-After, before anything is sent.",
     success: {
       status: 200,
       data: testWebhookAnswerSchema,
@@ -747,6 +747,7 @@ export const v1Contracts = {
     errors: [
       refusals.sellerNotFound,
       refusals.conflict("No api_url is set: set one with POST /seller/profile"),
+      { status: 429, code: "too_many_requests", message: "Too many requests" },
     ],
   },
 

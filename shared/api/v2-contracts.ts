@@ -6,7 +6,7 @@ import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../chat/cha
 import { type ChatMessageView, chatAuthors } from "../chat/chat-message.js";
 import type { ChatPage, ChatSent } from "../chat/chat-service.js";
 import type { PublicComment } from "../comments/comment.js";
-import type { FavoriteItem, FavoriteState } from "../favorites/favorite.js";
+import { FAVORITES_PER_ACCOUNT, type FavoriteItem, type FavoriteState } from "../favorites/favorite.js";
 import type { FavoritePage } from "../favorites/favorite-service.js";
 import { idempotencyKeySchema } from "../idempotency/idempotency-record.js";
 import { buyerStatuses } from "../orders/buyer-history.js";
@@ -508,6 +508,8 @@ export const v2Contracts = {
 
   "GET /favorites": {
     summary: "The caller's favorites whose product is public now",
+    description:
+      "By product id, oldest product first. Favorites of a product that is not listed now (hidden, rejected, its seller blocked, its category inactive) are kept but left out, and come back when it is listed again; favorites of a deleted product are removed. A favorite shows once the catalogue lists its product (about a second after approval).",
     success: {
       status: 200,
       data: z.array(favoriteItem),
@@ -520,8 +522,7 @@ export const v2Contracts = {
 
   "POST /favorites": {
     summary: "Add, remove or toggle a favorite",
-    description:
-      "add and remove are idempotent; toggle flips. Adding or toggling needs a public product; removing does not, so a favorite of a product since hidden can always be dropped.",
+    description: `add and remove are idempotent; toggle flips. Adding or toggling needs a public product and room: each reseller holds at most ${FAVORITES_PER_ACCOUNT} favorites (an add of one already there is still 200). Removing needs neither, so a favorite of a product since hidden can always be dropped.`,
     requestExample: { product_id: PRODUCT_ID, action: "add" },
     success: { status: 200, data: favoriteState, example: { product_id: PRODUCT_ID, favorite: true } },
     errors: [
@@ -531,6 +532,11 @@ export const v2Contracts = {
         status: 409,
         code: "favorite_conflict",
         message: "The favorite is being changed by other requests; try again",
+      },
+      {
+        status: 409,
+        code: "favorites_full",
+        message: `At most ${FAVORITES_PER_ACCOUNT} favorites: remove one to add another`,
       },
       invalidParameter("action must be add, remove or toggle"),
     ],

@@ -8,6 +8,15 @@ import type { CatalogueStore, FacetChange } from "./catalogue-repository.js";
 /** Runs that find the product or its entries changed under them start over, this many times at most. */
 const MAX_ATTEMPTS = 6;
 
+/**
+ * Something kept in step with a product's listing (its favorites): told after every sync of the product,
+ * once the catalogue is as the sync left it. It reads the listing itself, so a late call does no harm.
+ */
+export interface ListingFollower {
+  /** Brings what follows the product in step; `productExists` is false once the sync found it deleted. */
+  follow(productId: string, productExists: boolean): Promise<void>;
+}
+
 const sameFacets = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && new Set([...a, ...b]).size === a.length;
 
@@ -23,7 +32,13 @@ export const createCatalogueIndexer = (deps: {
   accounts: Pick<AccountStore, "highestSellerId">;
   sellers: AccountStandingStore;
   catalogue: CatalogueStore;
+  /** Told after each sync, in order; a failure fails the sync, so the stream hands the product again. */
+  followers?: readonly ListingFollower[];
 }) => {
+  const tellFollowers = async (productId: string, productExists: boolean) => {
+    for (const follower of deps.followers ?? []) await follower.follow(productId, productExists);
+  };
+
   /** Lists, relists or unlists one product; returns how many facets changed. */
   const sync = async (productId: string): Promise<{ listed: boolean; facetsChanged: number }> => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -52,9 +67,14 @@ export const createCatalogueIndexer = (deps: {
         .filter((c) => !sameListingValues(c.before, c.after));
       const result = { listed: listing !== undefined, facetsChanged: changes.length };
       const settled = changes.length === 0 && sameFacets(recorded, listing?.facets ?? []);
-      if (settled) return result;
-      if (await deps.catalogue.applyUpdate({ productId, seen: product, recorded, touched, changes, listing }))
+      if (
+        settled ||
+        (await deps.catalogue.applyUpdate({ productId, seen: product, recorded, touched, changes, listing }))
+      ) {
+        // Also when nothing changed here: a follower that failed last time (the stream's retry) catches up.
+        await tellFollowers(productId, product !== undefined);
         return result;
+      }
       // The product or an entry moved while this run worked: start again from what is stored now.
       await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
     }

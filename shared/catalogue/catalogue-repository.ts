@@ -79,6 +79,12 @@ export const catalogueEntryItem = (facet: string, values: ListingValues) => ({
   ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
 });
 
+/**
+ * The manifest's attribute that holds the listed values: there exactly while the indexer lists the
+ * product (a favorite's transaction checks it, `shared/favorites/favorite-repository.ts`).
+ */
+export const LISTED_VALUES_ATTRIBUTE = "values";
+
 /** What the indexer records for a product: the facets it may have entries in, and the values listed. */
 export const catalogueManifestItem = (
   productId: string,
@@ -88,7 +94,7 @@ export const catalogueManifestItem = (
   ...keys.catalogueManifest(productId),
   entity: "catalogue_listing",
   facets: [...facets],
-  ...(values ? { values } : {}),
+  ...(values ? { [LISTED_VALUES_ATTRIBUTE]: values } : {}),
 });
 
 /** The DynamoDB implementation of CatalogueStore. */

@@ -99,11 +99,21 @@ export const keys = {
     PK: `ORDER#${orderId}`,
     SK: `CHAT#${String(position).padStart(6, "0")}`,
   }),
-  /** A product on a reseller's favorites list. */
+  /**
+   * A product on a reseller's favorites list, stored beside the product: what the product's listing
+   * changes must reach is one strongly consistent Query. The reseller's list is an index (`listedFavorites`).
+   */
   favorite: (accountId: number, productId: string): ItemKey => ({
-    PK: `ACCOUNT#${accountId}`,
-    SK: `FAV#${productId}`,
+    PK: `PRODUCT#${productId}`,
+    SK: `FAV#${accountId}`,
   }),
+  /** How many favorites a reseller has, kept in the transactions that add and remove them (the cap). */
+  favoriteCount: (accountId: number): ItemKey => ({ PK: `ACCOUNT#${accountId}`, SK: "FAVORITES" }),
+  /**
+   * What a product's favorites follow (`shared/favorites/favorite-follower.ts`): the product's state as last
+   * announced to them (listed, unlisted, gone) and whether every favorite shows it yet.
+   */
+  favoriteFollow: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "FAVORITES" }),
   /** What an Idempotency-Key of an account promised: its request's hash and, once done, its answer. */
   idempotencyRecord: (accountId: number, keyHash: string): ItemKey => ({
     PK: `IDEMPOTENCY#${accountId}#${keyHash}`,
@@ -192,6 +202,13 @@ export const indexedCollections = {
     partition: (facet: string) => `CATALOGUE#${facet}`,
     sort: (price: number, productId: string) => `${String(price).padStart(PRICE_DIGITS, "0")}#${productId}`,
   }),
+  listedFavorites: collection({
+    index: globalIndexes.GSI2,
+    serves:
+      "GET /api/v2/favorites: a reseller's favorites whose product is listed, by product id (sparse: the catalogue indexer adds and removes them)",
+    partition: (accountId: number) => `ACCOUNT#${accountId}#FAVORITES`,
+    sort: (productId: string) => productId,
+  }),
   expiringOrders: collection({
     index: globalIndexes.GSI4,
     serves: "maintenance: unpaid orders by the time they expire (sparse; left once paid or canceled)",
@@ -239,8 +256,8 @@ export const collections = {
   productNames: (sellerId: number) => ({ PK: `ACCOUNT#${sellerId}#PRODUCT_NAMES`, skPrefix: "" }),
   /** An order's chat, oldest message first. */
   chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "CHAT#" }),
-  /** A reseller's favorites, by product id. */
-  favorites: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "FAV#" }),
+  /** The favorites of one product, one per reseller who holds it (in no useful order). */
+  productFavorites: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "FAV#" }),
   /** One facet of a buyer's order history, by creation time (newest last). */
   buyerOrders: (accountId: number, facet: string) => ({
     PK: `BUYER#${accountId}#ORDERS#${facet}`,

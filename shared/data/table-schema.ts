@@ -68,7 +68,7 @@ export const globalIndexes = {
   ),
   GSI2: globalIndex(
     2,
-    "Lists an account holds as payee or buyer: a seller's payouts (v2 adds a reseller's orders)",
+    "Lists an account holds as payee or buyer: a seller's payouts; a reseller's favorites whose product is listed (sparse, keys only: the sort key is the product id)",
     include(...payoutRecord),
   ),
   GSI3: globalIndex(

@@ -1,19 +1,29 @@
+import type { AccountStore } from "../accounts/account-repository.js";
+import { isBlockedSeller } from "../accounts/account-standing.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { conflict } from "../errors/domain-error.js";
+import { conflict, notFound } from "../errors/domain-error.js";
+import { isId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
-import type { FavoriteBody, FavoriteItem, FavoriteRecord, FavoriteState } from "./favorite.js";
-import type { FavoriteStore } from "./favorite-repository.js";
+import {
+  type FavoriteBody,
+  type FavoriteItem,
+  type FavoriteRecord,
+  type FavoriteState,
+  favoritesFull,
+} from "./favorite.js";
+import type { FavoriteStore, FollowReading } from "./favorite-repository.js";
 
 /**
- * Conditional writes a toggle tries before giving up. Each failed write means another request changed
- * the same favorite in between, so only more than this many concurrent changes of one favorite exhaust it.
+ * Conditional writes a toggle (or an add) tries before giving up. Each failed write means another request
+ * changed the same favorite, or the indexer what its product's favorites follow, in between; only more
+ * than this many such changes exhaust it.
  */
 export const MAX_TOGGLE_ATTEMPTS = 50;
 
-/** Favorites read per step while filling a page: one BatchGet of products holds 100 keys. */
-const READ_STEP = 100;
+/** Favorites skipped per request on the way to a deeper page: keys only, from the index. */
+const SKIP_STEP = 500;
 
 /** One page of GET /favorites, with its `meta`. */
 export interface FavoritePage {
@@ -21,84 +31,109 @@ export interface FavoritePage {
   readonly meta: { page: number; limit: number };
 }
 
-/** A reseller's favorites: POST /favorites changes the list, GET /favorites shows its public products. */
+/**
+ * A reseller's favorites: POST /favorites changes the list (at most `cap` of them), GET /favorites shows
+ * those whose product is listed. The list is the index of listed favorites the catalogue indexer keeps
+ * (`favorite-follower.ts`), so a page reads what it shows, never the hidden or deleted ones.
+ */
 export const createFavoriteService = (deps: {
   favorites: FavoriteStore;
   /** The catalogue's one-product read (`CatalogueService.product`): it throws unless resellers may see the product. */
   catalogue: { product(productId: string): Promise<unknown> };
   products: Pick<ProductStore, "getMany">;
   categories: Pick<CategoryStore, "getMany">;
+  sellers: Pick<AccountStore, "findMany">;
+  /** Favorites one account may hold (`FAVORITES_PER_ACCOUNT`). */
+  cap: number;
   now: Clock;
 }) => {
-  // The favorites whose product is public now, with its current name, in the order given.
+  // The page's favorites whose product is public now, with its current name, in the order given. The
+  // index already left out what the indexer unlisted; this covers the moments before it did (a product
+  // just sent back to moderation or deleted, a seller just blocked), as search pages do.
   const publicFavorites = async (productIds: readonly string[]): Promise<FavoriteItem[]> => {
     if (productIds.length === 0) return [];
     const products = await deps.products.getMany(productIds);
     if (products.size === 0) return [];
-    const categories = await deps.categories.getMany([
-      ...new Set([...products.values()].map((p) => p.id_categories)),
+    const found = [...products.values()];
+    const [categories, sellers] = await Promise.all([
+      deps.categories.getMany([...new Set(found.map((p) => p.id_categories))]),
+      deps.sellers.findMany([...new Set(found.map((p) => p.seller_id))]),
     ]);
     return productIds.flatMap((id) => {
       const product = products.get(id);
       if (!product || !isPublic(product, categories.get(product.id_categories))) return [];
+      const seller = sellers.get(product.seller_id);
+      if (seller && isBlockedSeller(seller)) return [];
       return [{ product_id: id, name: product.name }];
     });
   };
 
-  // Flips the favorite with one successful conditional write: whichever of Put-if-absent and
-  // Delete-if-present succeeds decides the answer, so parallel toggles each flip it exactly once.
-  const toggle = async (record: FavoriteRecord): Promise<boolean> => {
+  // Adds or toggles with one successful conditional write: an add that finds the favorite there decides
+  // (add: it stays; toggle: Delete-if-present), and an add that finds the product's favorites following
+  // a new state reads it again, so parallel toggles each flip it exactly once and the count stays exact.
+  const write = async (record: FavoriteRecord, first: FollowReading, toggle: boolean): Promise<boolean> => {
+    let seen = first;
     for (let attempt = 0; attempt < MAX_TOGGLE_ATTEMPTS; attempt++) {
-      if (await deps.favorites.put(record)) return true;
-      if (await deps.favorites.delete(record.account_id, record.product_id)) return false;
+      // Deleted since the catalogue was asked: its favorites are being removed.
+      if (seen.record?.state === "gone") throw notFound("Product not found");
+      const outcome = await deps.favorites.add(record, seen, deps.cap);
+      if (outcome === "added") return true;
+      if (outcome === "full") throw favoritesFull(deps.cap);
+      if (outcome === "moved") seen = await deps.favorites.follow(record.product_id);
+      else if (!toggle) return true;
+      else if (await deps.favorites.remove(record.account_id, record.product_id)) return false;
     }
     throw conflict("The favorite is being changed by other requests; try again", "favorite_conflict");
   };
 
   return {
     /**
-     * GET /favorites: the caller's favorites whose product is public now, by product id (oldest product
-     * first). Favorites of hidden products stay stored but are skipped, so pages are filled past them.
+     * GET /favorites: the caller's favorites whose product is listed, by product id (oldest product
+     * first). Favorites of hidden products stay stored but are not in the list, so they cost nothing.
      */
     async list(accountId: number, page: number, limit: number): Promise<FavoritePage> {
       const items: FavoriteItem[] = [];
-      let skip = (page - 1) * limit;
       let after: string | undefined;
+      // The pages before this one, by position in the list: their keys only, no product read.
+      for (let skip = (page - 1) * limit; skip > 0; ) {
+        const slice = await deps.favorites.listed(accountId, Math.min(skip, SKIP_STEP), after);
+        skip -= slice.productIds.length;
+        after = slice.productIds.at(-1) ?? after;
+        // The list ends before this page starts, or exactly where it does.
+        if (slice.next === undefined) return { items, meta: { page, limit } };
+      }
       do {
-        const wanted = skip + limit - items.length;
-        const slice = await deps.favorites.slice(accountId, Math.min(wanted, READ_STEP), after);
-        for (const favorite of await publicFavorites(slice.productIds)) {
-          if (skip > 0) skip -= 1;
-          else if (items.length < limit) items.push(favorite);
-        }
+        const slice = await deps.favorites.listed(accountId, limit - items.length, after);
+        for (const favorite of await publicFavorites(slice.productIds)) items.push(favorite);
         after = slice.next;
       } while (after !== undefined && items.length < limit);
       return { items, meta: { page, limit } };
     },
 
     /**
-     * POST /favorites: add and remove are idempotent, toggle flips. Adding (or toggling) needs a public
-     * product (404, or 403 for a blocked category); removing does not, so a favorite of a product that
-     * was deleted or hidden can always be dropped.
+     * POST /favorites: add and remove are idempotent, toggle flips. Adding (or toggling on) needs a public
+     * product (404, or 403 for a blocked category) and room in the caller's list (409 favorites_full);
+     * removing needs neither, so a favorite of a product since hidden can always be dropped.
      */
     async change(accountId: number, body: FavoriteBody): Promise<FavoriteState> {
       const { product_id, action } = body;
       if (action === "remove") {
-        await deps.favorites.delete(accountId, product_id);
+        await deps.favorites.remove(accountId, product_id);
         return { product_id, favorite: false };
       }
-      await deps.catalogue.product(product_id);
+      // What a new favorite must follow is read beside the catalogue's check: no extra round trip. An id
+      // that is not a product id is refused by that check without any read, so nothing is looked up for it.
+      const [, seen] = await Promise.all([
+        deps.catalogue.product(product_id),
+        isId(product_id) ? deps.favorites.follow(product_id) : undefined,
+      ]);
+      if (!seen) throw notFound("Product not found");
       const record: FavoriteRecord = {
         account_id: accountId,
         product_id,
         added_at: deps.now().toISOString(),
       };
-      if (action === "add") {
-        // Already there is just as good: the favorite is kept with the time it was first added.
-        await deps.favorites.put(record);
-        return { product_id, favorite: true };
-      }
-      return { product_id, favorite: await toggle(record) };
+      return { product_id, favorite: await write(record, seen, action === "toggle") };
     },
   };
 };

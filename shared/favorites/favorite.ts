@@ -1,3 +1,4 @@
+import { conflict } from "../errors/domain-error.js";
 import * as z from "../validation/zod-mini.js";
 
 /** What POST /favorites can do with one product on the caller's list. */
@@ -22,7 +23,17 @@ export const favoriteBodySchema = z.strictObject(
 );
 export type FavoriteBody = z.infer<typeof favoriteBodySchema>;
 
-/** A favorite as stored under its reseller's account. */
+/**
+ * Favorites one reseller may hold: a list a person browses (5 pages of 100), and what bounds one
+ * account's share of the table and of the indexer's work when a product's listing changes.
+ */
+export const FAVORITES_PER_ACCOUNT = 500;
+
+/** The refusal of an add (or a toggle that would add) when the caller already holds `cap` favorites. */
+export const favoritesFull = (cap: number) =>
+  conflict(`At most ${cap} favorites: remove one to add another`, "favorites_full");
+
+/** A favorite as stored beside its product (`keys.favorite`), one per reseller who holds it. */
 export const favoriteRecordSchema = z.object({
   account_id: z.number().check(z.int(), z.positive()),
   product_id: z.string().check(z.minLength(1)),
@@ -41,3 +52,21 @@ export interface FavoriteState {
   readonly product_id: string;
   readonly favorite: boolean;
 }
+
+/**
+ * Where a product stands for its favorites: listed in the catalogue (shown in GET /favorites), not
+ * listed now (kept, not shown, not read), or deleted for good (its favorites are removed).
+ */
+export const followedStates = ["listed", "unlisted", "gone"] as const;
+export type FollowedState = (typeof followedStates)[number];
+
+/**
+ * What a product's favorites follow, kept beside the product once it has one: the state last announced
+ * to them, whether every favorite shows it yet, and a version each announcement raises.
+ */
+export const favoriteFollowSchema = z.object({
+  state: z.enum(followedStates),
+  settled: z.boolean(),
+  version: z.number().check(z.int(), z.nonnegative()),
+});
+export type FavoriteFollow = z.infer<typeof favoriteFollowSchema>;

@@ -5,6 +5,8 @@ import { createCatalogueService } from "../catalogue/catalogue-service.js";
 import { createCategoryService } from "../categories/category-service.js";
 import { createCommentRepository } from "../comments/comment-repository.js";
 import { createCommentService } from "../comments/comment-service.js";
+import { FAVORITES_PER_ACCOUNT } from "../favorites/favorite.js";
+import { createFavoriteFollower } from "../favorites/favorite-follower.js";
 import { createFavoriteRepository } from "../favorites/favorite-repository.js";
 import { createFavoriteService } from "../favorites/favorite-service.js";
 import { systemClock } from "../time/clock.js";
@@ -14,7 +16,7 @@ import { categoryStore } from "./category-store.js";
 import { productStore } from "./product-store.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
-/** Keeps the catalogue in step with products (fed by the table's stream). */
+/** Keeps the catalogue, and the favorites of each product, in step with products (fed by the table's stream). */
 export const catalogueIndexer = () =>
   createCatalogueIndexer({
     products: productStore(),
@@ -22,6 +24,7 @@ export const catalogueIndexer = () =>
     accounts: accountStore(),
     sellers: createAccountStandingRepository(tableClient(), tableName()),
     catalogue: catalogueStore(),
+    followers: [createFavoriteFollower({ store: createFavoriteRepository(tableClient(), tableName()) })],
   });
 
 let catalogueConsumer: ReturnType<typeof createProductStreamConsumer> | undefined;
@@ -55,6 +58,8 @@ export const favoriteService = () =>
     catalogue: catalogueService(),
     products: productStore(),
     categories: categoryStore(),
+    sellers: accountStore(),
+    cap: FAVORITES_PER_ACCOUNT,
     now: systemClock,
   });
 

@@ -1,9 +1,12 @@
 import { optionalEnv, requireEnv } from "../config/environment.js";
+import { createRateLimiter } from "../limits/rate-limiter.js";
+import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { createTestWebhook } from "../webhooks/test-webhook.js";
+import { testWebhookLimit } from "../webhooks/test-webhook-limit.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
 import { accountStore } from "./account-store.js";
 import { dataKey } from "./service-keys.js";
-import { clockAndRandomness } from "./table.js";
+import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /**
  * The seller's signed test webhook (an extension of v1). A root of its own, apart from the order
@@ -11,10 +14,19 @@ import { clockAndRandomness } from "./table.js";
  * order record schemas.
  */
 
-/** A signed test webhook to the seller's api_url; loopback targets are allowed only in the local stack, as for real ones. */
+/**
+ * A signed test webhook to the seller's api_url; loopback targets are allowed only in the local stack, as
+ * for real ones. WEBHOOK_TEST_LIMIT_PER_SELLER (test webhooks per minute) is read on first use; a bad
+ * value fails with the variable's name.
+ */
 export const testWebhook = () =>
   createTestWebhook({
     accounts: accountStore(),
+    limiter: createRateLimiter({
+      windows: createRateWindowRepository(tableClient(), tableName()),
+      now: clockAndRandomness.now,
+    }),
+    limit: testWebhookLimit("WEBHOOK_TEST_LIMIT_PER_SELLER", optionalEnv("WEBHOOK_TEST_LIMIT_PER_SELLER")),
     dataKey,
     post: (url, body, headers) =>
       postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),

@@ -1,9 +1,10 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { newDeliveryToken } from "../delivery/delivery-token.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
-import { conflict, notFound } from "../errors/domain-error.js";
+import { conflict, notFound, tooManyRequests } from "../errors/domain-error.js";
 import { newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import * as z from "../validation/zod-mini.js";
@@ -41,10 +42,15 @@ const outcomeOf = (result: WebhookCallResult): TestWebhookAnswer["outcome"] => {
  * A signed sample of the payment webhook, sent on the seller's request to its own api_url through the
  * same SSRF-guarded client and headers as a real one: the spec's payload, `id_order` "test-<id>", the
  * spec's signature with the seller's key, and a well-formed token that names no order (its delivery URL
- * answers 404 "Order not found"). Nothing is recorded or queued; the answer is the outcome.
+ * answers 404 "Order not found"). Nothing is recorded or queued; the answer is the outcome. Each
+ * seller's calls are limited per window (`limit`), so one seller cannot hold many functions open on a
+ * receiver that never answers.
  */
 export const createTestWebhook = (deps: {
   accounts: Pick<AccountStore, "findById">;
+  limiter: RateLimiter;
+  /** The seller's calls per window (`TEST_WEBHOOK_LIMIT_NAME`). */
+  limit: RateLimit;
   dataKey: () => Promise<Buffer>;
   post: (url: string, body: string, headers: Record<string, string>) => Promise<WebhookCallResult>;
   /** The API's public root; the sample's delivery URL is built on it, as a real one is. */
@@ -52,9 +58,17 @@ export const createTestWebhook = (deps: {
   now: Clock;
   random: Randomness;
 }) => ({
-  /** Calls the seller's api_url once with a signed sample; refused when the seller has no api_url. */
+  /**
+   * Calls the seller's api_url once with a signed sample; refused when the seller's window is full (429,
+   * before anything is called) or it has no api_url. Every call counts, a refused one too.
+   */
   async send(sellerId: number): Promise<TestWebhookAnswer> {
-    const account = await deps.accounts.findById(sellerId);
+    // Counted beside the account read, not after it: the limit adds no round trip.
+    const [allowance, account] = await Promise.all([
+      deps.limiter.take(deps.limit, String(sellerId)),
+      deps.accounts.findById(sellerId),
+    ]);
+    if (!allowance.granted) throw tooManyRequests(allowance.retryAfterSeconds);
     if (!account) throw notFound("Seller not found");
     if (!account.api_url) throw conflict("No api_url is set: set one with POST /seller/profile");
     const started = deps.now();

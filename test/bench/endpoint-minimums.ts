@@ -50,7 +50,13 @@ export const endpointMinimums: Readonly<Record<string, EndpointMinimum>> = {
   "POST /api/v2/dispute": { rounds: 2, why: "ownership and state are on the order" },
   "GET /api/v2/chat/{id}": { rounds: 2, why: "ownership is on the order" },
   "POST /api/v2/chat/{id}": { rounds: 2, why: "ownership is on the order" },
-  "GET /api/v2/favorites": { rounds: undefined, why: "not in the table" },
-  "POST /api/v2/favorites": { rounds: 2, why: "product, then the Put or Delete" },
+  "GET /api/v2/favorites": {
+    rounds: 3,
+    why: "the listed favorites' index page, their products, then their categories and sellers",
+  },
+  "POST /api/v2/favorites": {
+    rounds: 2,
+    why: "product (beside its favorites' follow record), then one transaction with the count",
+  },
   "GET /api/v2/comment/{id}": { rounds: undefined, why: "not in the table" },
 };

@@ -5,7 +5,7 @@ import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signatu
 import { createTestSeller, updateSellerProfile } from "../../support/catalogue.js";
 import { request } from "../../support/http.js";
 import { jsonHeaders } from "../../support/products.js";
-import { startReceiver } from "../../support/receiver.js";
+import { eventually, startReceiver } from "../../support/receiver.js";
 
 const receivers: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -113,5 +113,65 @@ describe("POST /api/v1/seller/webhook-test", () => {
     const anonymous = await request("POST", "/api/v1/seller/webhook-test");
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ status: "error", message: "Unauthorized" });
+  });
+
+  it("admits exactly 5 of 30 parallel calls of one seller to a receiver that does not answer; the other 25 are 429 with Retry-After at once, and another seller is unaffected", async () => {
+    const [seller, other] = await Promise.all([createTestSeller(), createTestSeller()]);
+    // The receiver holds every call until the test lets it answer: the refusals cannot have waited for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const silent = await startReceiver(async () => {
+      await held;
+      return 204;
+    });
+    const answering = await startReceiver(() => 204);
+    receivers.push(silent, answering);
+    await Promise.all([
+      updateSellerProfile(seller.v1, { api_url: silent.url }),
+      updateSellerProfile(other.v1, { api_url: answering.url }),
+    ]);
+    // A burst that straddles two fixed windows would be counted in both.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 200));
+
+    const answered: Awaited<ReturnType<typeof sendTest>>[] = [];
+    const all = Promise.all(
+      Array.from({ length: 30 }, () =>
+        sendTest(seller.v1).then((response) => {
+          answered.push(response);
+          return response;
+        }),
+      ),
+    );
+    // Every call is either answered or held at the receiver; without a limit all 30 are held.
+    await eventually(
+      async () => answered.length + silent.calls.length,
+      (n) => n >= 30,
+    );
+    expect({ answered: answered.map((r) => r.status), held: silent.calls.length }).toEqual({
+      answered: Array(25).fill(429),
+      held: 5,
+    });
+    for (const response of answered) {
+      expect(response.body).toEqual({ status: "error", message: "Too many requests" });
+      const retryAfter = Number(response.headers.get("retry-after"));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, String(retryAfter)).toBe(
+        true,
+      );
+    }
+
+    // The other seller's window is its own.
+    const others = await sendTest(other.v1);
+    expect([others.status, (others.body as { data: { outcome: string } }).data.outcome]).toEqual([
+      200,
+      "delivered",
+    ]);
+
+    release();
+    const responses = await all;
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(silent.calls).toHaveLength(5);
   });
 });

@@ -1,8 +1,9 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
-import { collections } from "../../../shared/data/table-keys.js";
+import { keys } from "../../../shared/data/table-keys.js";
+import { FAVORITES_PER_ACCOUNT } from "../../../shared/favorites/favorite.js";
 import { newId } from "../../../shared/ids/ids.js";
 import { productService } from "../../../shared/runtime/dependencies.js";
 import {
@@ -16,6 +17,8 @@ import {
   productNotFound,
   publishProduct,
   queryString,
+  settled,
+  syncCatalogue,
   type TestSeller,
   unauthorized,
   uniqueWord,
@@ -24,6 +27,7 @@ import {
   v2Get,
 } from "../../support/catalogue.js";
 import { type JsonResponse, request } from "../../support/http.js";
+import { runOps } from "../../support/ops-cli.js";
 import { createProduct, validProductBody } from "../../support/products.js";
 
 /** POST /api/v2/favorites with a Bearer token (or none); a string body is sent as is. */
@@ -57,22 +61,39 @@ const favoritesList = (items: { product_id: string; name: string }[], page = 1, 
   body: { ok: true, data: items, meta: { page, limit } },
 });
 
-/** Every favorite item stored for an account, read straight from the table. */
-const storedFavorites = async (accountId: number): Promise<Record<string, unknown>[]> => {
-  const { PK, skPrefix } = collections.favorites(accountId);
+/** The favorite items stored for an account among these products (favorites live beside their product). */
+const storedFavorites = async (
+  accountId: number,
+  productIds: readonly string[],
+): Promise<Record<string, unknown>[]> => {
+  const valid = productIds.filter((id) => id.length > 0);
+  if (valid.length === 0) return [];
+  const tableName = requireEnv("TABLE_NAME");
   const result = await createDocumentClient().send(
-    new QueryCommand({
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName]: { Keys: valid.map((id) => keys.favorite(accountId, id)), ConsistentRead: true },
+      },
+    }),
+  );
+  return result.Responses?.[tableName] ?? [];
+};
+
+/** Which of these products the account holds as favorites, sorted. */
+const storedIds = async (accountId: number, productIds: readonly string[]) =>
+  (await storedFavorites(accountId, productIds)).map((item) => String(item.product_id)).sort();
+
+/** How many favorites the account's count says it holds (kept with each add and remove). */
+const countOf = async (accountId: number): Promise<number | undefined> => {
+  const result = await createDocumentClient().send(
+    new GetCommand({
       TableName: requireEnv("TABLE_NAME"),
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-      ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
+      Key: keys.favoriteCount(accountId),
       ConsistentRead: true,
     }),
   );
-  return result.Items ?? [];
+  return result.Item?.favorites as number | undefined;
 };
-
-const storedIds = async (accountId: number) =>
-  (await storedFavorites(accountId)).map((item) => String(item.product_id));
 
 describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
   let seller: TestSeller;
@@ -82,10 +103,10 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     [seller, category] = await Promise.all([createTestSeller(), createPublicCategory()]);
   }, PUBLISHING_TIMEOUT);
 
-  /** A public product with a known name. */
+  /** A public product with a known name, listed in the catalogue. */
   const publicProduct = async () => {
     const name = uniqueWord();
-    const { id } = await publishProduct(seller, category, { name }, { sync: false });
+    const { id } = await publishProduct(seller, category, { name });
     return { id, name };
   };
 
@@ -94,16 +115,20 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     const product = await publicProduct();
     expect(answer(await change(reseller.v2, product.id, "add"))).toEqual(changed(product.id, true));
     expect(answer(await change(reseller.v2, product.id, "add"))).toEqual(changed(product.id, true));
-    const stored = await storedFavorites(reseller.id);
+    const stored = await storedFavorites(reseller.id, [product.id]);
     expect(stored).toHaveLength(1);
+    // Beside the product, and in the reseller's list of listed favorites (GSI2) while the product is listed.
     expect(stored[0]).toEqual({
-      PK: `ACCOUNT#${reseller.id}`,
-      SK: `FAV#${product.id}`,
+      PK: `PRODUCT#${product.id}`,
+      SK: `FAV#${reseller.id}`,
       entity: "favorite",
       account_id: reseller.id,
       product_id: product.id,
       added_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      GSI2PK: `ACCOUNT#${reseller.id}#FAVORITES`,
+      GSI2SK: product.id,
     });
+    expect(await countOf(reseller.id)).toBe(1);
     expect(await listFavorites(reseller.v2)).toEqual(
       favoritesList([{ product_id: product.id, name: product.name }]),
     );
@@ -115,7 +140,8 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     await change(reseller.v2, product.id, "add");
     expect(answer(await change(reseller.v2, product.id, "remove"))).toEqual(changed(product.id, false));
     expect(answer(await change(reseller.v2, product.id, "remove"))).toEqual(changed(product.id, false));
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await storedIds(reseller.id, [product.id])).toEqual([]);
+    expect(await countOf(reseller.id)).toBe(0);
     expect(await listFavorites(reseller.v2)).toEqual(favoritesList([]));
   });
 
@@ -124,26 +150,31 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     for (const id of [newId(), "not-an-id"]) {
       expect(answer(await change(reseller.v2, id, "remove")), id).toEqual(changed(id, false));
     }
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await countOf(reseller.id)).toBeUndefined();
   });
 
-  it("remove drops a favorite of a product that was deleted since", async () => {
-    const reseller = await createTestSeller();
+  it("deleting a product removes its favorites and frees their room; remove still answers favorite: false", async () => {
+    const [reseller, other] = await Promise.all([createTestSeller(), createTestSeller()]);
     const product = await publicProduct();
     await change(reseller.v2, product.id, "add");
+    await change(other.v2, product.id, "add");
     await deleteProduct(seller.v1, product.id);
-    expect(await storedIds(reseller.id)).toEqual([product.id]);
+    // What the table's stream does after the delete, forced so the test does not wait for it.
+    await syncCatalogue(product.id);
+    expect(await storedIds(reseller.id, [product.id])).toEqual([]);
+    expect(await storedIds(other.id, [product.id])).toEqual([]);
+    expect([await countOf(reseller.id), await countOf(other.id)]).toEqual([0, 0]);
     expect(answer(await change(reseller.v2, product.id, "remove"))).toEqual(changed(product.id, false));
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await countOf(reseller.id)).toBe(0);
   });
 
   it("toggle flips the favorite: on, off, on", async () => {
     const reseller = await createTestSeller();
     const product = await publicProduct();
     expect(answer(await change(reseller.v2, product.id, "toggle"))).toEqual(changed(product.id, true));
-    expect(await storedIds(reseller.id)).toEqual([product.id]);
+    expect(await storedIds(reseller.id, [product.id])).toEqual([product.id]);
     expect(answer(await change(reseller.v2, product.id, "toggle"))).toEqual(changed(product.id, false));
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await storedIds(reseller.id, [product.id])).toEqual([]);
     expect(answer(await change(reseller.v2, product.id, "toggle"))).toEqual(changed(product.id, true));
     expect(await listFavorites(reseller.v2)).toEqual(
       favoritesList([{ product_id: product.id, name: product.name }]),
@@ -160,15 +191,8 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     await productService().reject(rejected.id, "Wrong category");
     const deleted = await publicProduct();
     await deleteProduct(seller.v1, deleted.id);
-    for (const id of [
-      draft,
-      pending.id,
-      rejected.id,
-      deleted.id,
-      newId(),
-      "not-an-id",
-      draft.toLowerCase(),
-    ]) {
+    const ids = [draft, pending.id, rejected.id, deleted.id, newId(), "not-an-id", draft.toLowerCase()];
+    for (const id of ids) {
       for (const action of ["add", "toggle"]) {
         expect(answer(await change(reseller.v2, id, action)), `${action} ${id}`).toEqual({
           status: 404,
@@ -176,7 +200,8 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
         });
       }
     }
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await storedIds(reseller.id, ids)).toEqual([]);
+    expect(await countOf(reseller.id)).toBeUndefined();
   });
 
   it("add and toggle of a product in a category whose id starts with 700 are 403 blocked_category, storing nothing", async () => {
@@ -188,7 +213,7 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
         body: blockedCategory,
       });
     }
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await storedIds(reseller.id, [id])).toEqual([]);
   });
 
   it("a bad body is 422 invalid_request naming each field in error.details", async () => {
@@ -242,7 +267,8 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
       status: 400,
       body: v2Error(400, "invalid_request", "Invalid JSON"),
     });
-    expect(await storedIds(reseller.id)).toEqual([]);
+    expect(await storedIds(reseller.id, [id])).toEqual([]);
+    expect(await countOf(reseller.id)).toBeUndefined();
   });
 
   it("needs a v2 token", async () => {
@@ -253,7 +279,7 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
         body: unauthorized,
       });
     }
-    expect(await storedIds(seller.id)).toEqual([]);
+    expect(await storedIds(seller.id, [product.id])).toEqual([]);
   });
 });
 
@@ -270,7 +296,7 @@ describe("GET /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     const products: { product_id: string; name: string }[] = [];
     for (let i = 0; i < n; i++) {
       const name = uniqueWord();
-      const { id } = await publishProduct(seller, category, { name }, { sync: false });
+      const { id } = await publishProduct(seller, category, { name });
       products.push({ product_id: id, name });
     }
     return products;
@@ -308,28 +334,54 @@ describe("GET /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
     expect(await listFavorites(one.v2)).toEqual(favoritesList([mine]));
   });
 
-  it("leaves out favorites whose product is no longer public but keeps them, showing them again with the current name", async () => {
+  it("leaves out favorites whose product is no longer public, keeps them unless it was deleted, and shows them again with the current name", async () => {
     const reseller = await createTestSeller();
     const [kept, resubmitted, deleted] = await publicProducts(3);
     if (!kept || !resubmitted || !deleted) throw new Error("three products expected");
-    await addAll(reseller.v2, [kept.product_id, resubmitted.product_id, deleted.product_id]);
+    const all = [kept.product_id, resubmitted.product_id, deleted.product_id];
+    await addAll(reseller.v2, all);
 
-    // A new name sends the product back to moderation: hidden, not forgotten.
+    // A new name sends the product back to moderation: hidden, not forgotten. Both leave the list at
+    // once (the page checks its products), and the indexer then takes them out of it for good.
     const newName = uniqueWord();
     await updateProduct(seller.v1, resubmitted.product_id, { name: newName });
     await deleteProduct(seller.v1, deleted.product_id);
     expect(await listFavorites(reseller.v2)).toEqual(favoritesList([kept]));
-    expect((await storedIds(reseller.id)).sort()).toEqual(
-      [kept.product_id, resubmitted.product_id, deleted.product_id].sort(),
-    );
+    await syncCatalogue(resubmitted.product_id, deleted.product_id);
+    expect(await listFavorites(reseller.v2)).toEqual(favoritesList([kept]));
+    expect(await storedIds(reseller.id, all)).toEqual([kept.product_id, resubmitted.product_id].sort());
+    expect(await countOf(reseller.id)).toBe(2);
 
+    // Listed again once approved and indexed (the stream's sync, forced here).
     await productService().approve(resubmitted.product_id);
-    expect(await listFavorites(reseller.v2)).toEqual(
-      favoritesList([kept, { product_id: resubmitted.product_id, name: newName }]),
-    );
+    await syncCatalogue(resubmitted.product_id);
+    const again = favoritesList([kept, { product_id: resubmitted.product_id, name: newName }]);
+    expect(await settled(() => listFavorites(reseller.v2), again)).toEqual(again);
   });
 
-  it("pages with page and limit, filling each page past favorites that are hidden", async () => {
+  it("a blocked seller's products leave the list (kept), and come back once the seller is unblocked", async () => {
+    const reseller = await createTestSeller();
+    const [blocked, category2] = await Promise.all([createTestSeller(), createPublicCategory()]);
+    const theirs = { name: uniqueWord(), product_id: "" };
+    theirs.product_id = (await publishProduct(blocked, category2, { name: theirs.name })).id;
+    const [mine] = await publicProducts(1);
+    if (!mine) throw new Error("a product expected");
+    await addAll(reseller.v2, [theirs.product_id, mine.product_id]);
+    const both = favoritesList([theirs, mine].sort((a, b) => (a.product_id < b.product_id ? -1 : 1)));
+    expect(await listFavorites(reseller.v2)).toEqual(both);
+
+    const ops = async (...args: string[]) => {
+      const result = await runOps(args);
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+    };
+    await ops("account", "block", String(blocked.id));
+    expect(await listFavorites(reseller.v2)).toEqual(favoritesList([mine]));
+    expect(await storedIds(reseller.id, [theirs.product_id, mine.product_id])).toHaveLength(2);
+    await ops("account", "unblock", String(blocked.id));
+    expect(await settled(() => listFavorites(reseller.v2), both)).toEqual(both);
+  });
+
+  it("pages with page and limit over the favorites whose product is listed", async () => {
     const reseller = await createTestSeller();
     const products = await publicProducts(6);
     await addAll(
@@ -337,8 +389,11 @@ describe("GET /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
       products.map((p) => p.product_id),
     );
     // The second and fifth go back to moderation: the public ones are 1, 3, 4, 6.
-    for (const index of [1, 4])
-      await updateProduct(seller.v1, products[index]?.product_id ?? "", { name: uniqueWord() });
+    for (const index of [1, 4]) {
+      const id = products[index]?.product_id ?? "";
+      await updateProduct(seller.v1, id, { name: uniqueWord() });
+      await syncCatalogue(id);
+    }
     const visible = [products[0], products[2], products[3], products[5]].flatMap((p) => (p ? [p] : []));
     const page = (n: number, limit = 2) =>
       listFavorites(reseller.v2, { page: String(n), limit: String(limit) });
@@ -387,36 +442,77 @@ describe("POST /api/v2/favorites under concurrency", { timeout: PUBLISHING_TIMEO
   it("20 parallel adds of one product all answer favorite: true and store exactly one favorite", async () => {
     const reseller = await createTestSeller();
     const name = uniqueWord();
-    const { id } = await publishProduct(seller, category, { name }, { sync: false });
+    const { id } = await publishProduct(seller, category, { name });
     const responses = await parallel(20, reseller.v2, id, "add");
     for (const response of responses) expect(answer(response)).toEqual(changed(id, true));
-    expect(await storedIds(reseller.id)).toEqual([id]);
+    expect(await storedIds(reseller.id, [id])).toEqual([id]);
+    expect(await countOf(reseller.id)).toBe(1);
     expect(await listFavorites(reseller.v2)).toEqual(favoritesList([{ product_id: id, name }]));
   });
 
   it("21 parallel toggles from not favorite each flip it once: 11 answer true, 10 false, and it ends favorite", async () => {
     const reseller = await createTestSeller();
     const name = uniqueWord();
-    const { id } = await publishProduct(seller, category, { name }, { sync: false });
+    const { id } = await publishProduct(seller, category, { name });
     const responses = await parallel(21, reseller.v2, id, "toggle");
     expect(responses.map((r) => r.status)).toEqual(Array(21).fill(200));
     const answers = responses.map((r) => (r.body as { data: { favorite: boolean } }).data.favorite);
     expect(answers.filter((favorite) => favorite)).toHaveLength(11);
     expect(answers.filter((favorite) => !favorite)).toHaveLength(10);
-    expect(await storedIds(reseller.id)).toEqual([id]);
+    expect(await storedIds(reseller.id, [id])).toEqual([id]);
+    expect(await countOf(reseller.id)).toBe(1);
     expect(await listFavorites(reseller.v2)).toEqual(favoritesList([{ product_id: id, name }]));
   });
 
   it("20 parallel toggles from favorite end favorite again (an even count), 10 answering each way", async () => {
     const reseller = await createTestSeller();
     const name = uniqueWord();
-    const { id } = await publishProduct(seller, category, { name }, { sync: false });
+    const { id } = await publishProduct(seller, category, { name });
     await change(reseller.v2, id, "add");
     const responses = await parallel(20, reseller.v2, id, "toggle");
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     const answers = responses.map((r) => (r.body as { data: { favorite: boolean } }).data.favorite);
     expect(answers.filter((favorite) => favorite)).toHaveLength(10);
-    expect(await storedIds(reseller.id)).toEqual([id]);
+    expect(await storedIds(reseller.id, [id])).toEqual([id]);
+    expect(await countOf(reseller.id)).toBe(1);
     expect(await listFavorites(reseller.v2)).toEqual(favoritesList([{ product_id: id, name }]));
+  });
+
+  it(`holds at most ${FAVORITES_PER_ACCOUNT} favorites: with ${FAVORITES_PER_ACCOUNT - 2} held, 5 parallel adds of new products store exactly 2 and the rest are 409 favorites_full`, async () => {
+    const reseller = await createTestSeller();
+    const products = await Promise.all(
+      Array.from({ length: 5 }, async () => (await publishProduct(seller, category)).id),
+    );
+    // The count as the service keeps it for an account that already holds 498 favorites.
+    await createDocumentClient().send(
+      new UpdateCommand({
+        TableName: requireEnv("TABLE_NAME"),
+        Key: keys.favoriteCount(reseller.id),
+        UpdateExpression: "SET favorites = :held",
+        ExpressionAttributeValues: { ":held": FAVORITES_PER_ACCOUNT - 2 },
+      }),
+    );
+    const responses = await Promise.all(products.map((id) => change(reseller.v2, id, "add")));
+    const full = {
+      status: 409,
+      body: v2Error(
+        409,
+        "favorites_full",
+        `At most ${FAVORITES_PER_ACCOUNT} favorites: remove one to add another`,
+      ),
+    };
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = responses.filter((r) => r.status !== 200).map(answer);
+    expect(refused).toEqual([full, full, full]);
+    const held = products.filter((_, i) => responses[i]?.status === 200);
+    expect(await storedIds(reseller.id, products)).toEqual([...held].sort());
+    expect(await countOf(reseller.id)).toBe(FAVORITES_PER_ACCOUNT);
+    // An add of one already held is still 200; a remove makes room for exactly one.
+    expect(answer(await change(reseller.v2, held[0] ?? "", "add"))).toEqual(changed(held[0] ?? "", true));
+    await change(reseller.v2, held[0] ?? "", "remove");
+    const others = products.filter((id) => !held.includes(id));
+    const again = await Promise.all(others.map((id) => change(reseller.v2, id, "toggle")));
+    expect(again.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await countOf(reseller.id)).toBe(FAVORITES_PER_ACCOUNT);
   });
 });

@@ -67,7 +67,16 @@ const memoryCatalogue = () => {
 const indexerOver = (products: ProductRecord[], sellers = 0, blocked = new Set<number>()) => {
   const catalogue = memoryCatalogue();
   const byId = new Map(products.map((p) => [p.id, p]));
+  // What the follower was told, with whether the catalogue listed the product at that moment.
+  const told: [string, boolean, boolean][] = [];
   const indexer = createCatalogueIndexer({
+    followers: [
+      {
+        follow: async (productId, productExists) => {
+          told.push([productId, productExists, catalogue.recorded.has(productId)]);
+        },
+      },
+    ],
     products: {
       get: async (id) => byId.get(id),
       listBySeller: async (sellerId) =>
@@ -80,7 +89,7 @@ const indexerOver = (products: ProductRecord[], sellers = 0, blocked = new Set<n
     },
     catalogue: catalogue.store,
   });
-  return { indexer, catalogue, byId, blocked };
+  return { indexer, catalogue, byId, blocked, told };
 };
 
 describe("catalogue indexer rules", () => {
@@ -147,5 +156,42 @@ describe("catalogue indexer rules", () => {
     const { indexer, catalogue } = indexerOver([product("P1", 7)], 0, new Set([7]));
     expect(await indexer.sync("P1")).toEqual({ listed: false, facetsChanged: 0 });
     expect(catalogue.applied).toHaveLength(0);
+  });
+
+  it("tells its followers after every sync, once the catalogue is as the sync left it, whether or not it changed anything", async () => {
+    const { indexer, byId, told } = indexerOver([product("P1", 7)]);
+    await indexer.sync("P1");
+    await indexer.sync("P1");
+    byId.set("P1", product("P1", 7, { status_moderation: "pending" }));
+    await indexer.sync("P1");
+    byId.delete("P1");
+    await indexer.sync("P1");
+    expect(told).toEqual([
+      ["P1", true, true],
+      ["P1", true, true],
+      ["P1", true, false],
+      ["P1", false, false],
+    ]);
+  });
+
+  it("fails the sync when a follower fails, so the stream hands the product again", async () => {
+    const catalogue = memoryCatalogue();
+    const indexer = createCatalogueIndexer({
+      products: { get: async () => product("P1", 7), listBySeller: async () => [] },
+      categories: { get: async () => category },
+      accounts: { highestSellerId: async () => 0 },
+      sellers: { find: async () => ({ generation: 0, statusModeration: 1 }) },
+      catalogue: catalogue.store,
+      followers: [
+        {
+          follow: async () => {
+            throw new Error("throttled");
+          },
+        },
+      ],
+    });
+    await expect(indexer.sync("P1")).rejects.toThrow("throttled");
+    // The catalogue itself was brought in step; the retry finds it settled and tells the follower again.
+    expect(catalogue.recorded.has("P1")).toBe(true);
   });
 });

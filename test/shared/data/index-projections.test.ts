@@ -28,6 +28,13 @@ describe("index projections: every reader gets every attribute it uses, and noth
     expect(unprojected(globalIndexes.GSI2, Object.keys(payoutRecordSchema.shape))).toEqual([]);
   });
 
+  it("GSI2 serves a reseller's listed favorites from its keys alone: the sort key is the product id", () => {
+    const { listedFavorites } = indexedCollections;
+    expect(listedFavorites.index).toBe(globalIndexes.GSI2);
+    expect(listedFavorites.sort("01P")).toBe("01P");
+    expect(unprojected(globalIndexes.GSI2, [listedFavorites.index.sortKey])).toEqual([]);
+  });
+
   it("GSI3 projects what price-ordered searches read (product_id) and filter on (words, category, seller, stock)", () => {
     expect(
       unprojected(globalIndexes.GSI3, ["product_id", "words", "category_id", "seller_id", "in_stock"]),

@@ -26,6 +26,10 @@ describe("table keys", () => {
       PK: "ACCOUNT#7#PRODUCT_NAMES",
       SK: "ring key#01P",
     });
+    // A favorite lives beside its product; the reseller's count and the product's follow record beside it.
+    expect(keys.favorite(7, "01P")).toEqual({ PK: "PRODUCT#01P", SK: "FAV#7" });
+    expect(keys.favoriteCount(7)).toEqual({ PK: "ACCOUNT#7", SK: "FAVORITES" });
+    expect(keys.favoriteFollow("01P")).toEqual({ PK: "PRODUCT#01P", SK: "FAVORITES" });
   });
 
   it("the table declares exactly GSI1-GSI7, each keyed by its own PK/SK attribute pair", () => {
@@ -56,6 +60,7 @@ describe("table keys", () => {
       indexedCollections.sellerOrders.partition(1),
       indexedCollections.payoutsByStatus.partition("wait"),
       indexedCollections.sellerPayouts.partition(1),
+      indexedCollections.listedFavorites.partition(1),
       indexedCollections.cataloguePrices.partition("A"),
       indexedCollections.expiringOrders.partition(),
       indexedCollections.sellerProductsByStatus.partition(1, "draft"),

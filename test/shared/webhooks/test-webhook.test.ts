@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { AccountRecord } from "../../../shared/accounts/account.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import { cryptoRandomness } from "../../../shared/ids/randomness.js";
+import { createRateLimiter } from "../../../shared/limits/rate-limiter.js";
 import { seal } from "../../../shared/secrets/sealed-box.js";
 import { createTestWebhook } from "../../../shared/webhooks/test-webhook.js";
+import { TEST_WEBHOOK_LIMIT_NAME } from "../../../shared/webhooks/test-webhook-limit.js";
 import type { WebhookCallResult } from "../../../shared/webhooks/webhook-client.js";
 import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signature.js";
 
@@ -30,12 +32,31 @@ const account = (apiUrl: string): AccountRecord => ({
   created_at: "2026-01-01T00:00:00.000Z",
 });
 
-/** A test webhook whose call answers `result`; the clock moves 120 ms during the call. */
-const testWebhookWith = (apiUrl: string | undefined, result: WebhookCallResult) => {
+/**
+ * A test webhook whose call answers `result`; the clock moves 120 ms during the call. Its limit admits
+ * `limit` calls per minute, counted in memory per seller.
+ */
+const testWebhookWith = (apiUrl: string | undefined, result: WebhookCallResult, limit = 5) => {
   const calls: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const counted: string[] = [];
   let t = Date.parse("2026-11-24T10:00:00.000Z");
+  const windows = new Map<string, number>();
   const service = createTestWebhook({
     accounts: { findById: async (id) => (id === 7 && apiUrl !== undefined ? account(apiUrl) : undefined) },
+    limiter: createRateLimiter({
+      windows: {
+        take: async (name, subject, windowStart, max) => {
+          counted.push(`${name}|${subject}`);
+          const key = `${name}|${subject}|${windowStart}`;
+          const hits = windows.get(key) ?? 0;
+          if (hits >= max) return false;
+          windows.set(key, hits + 1);
+          return true;
+        },
+      },
+      now: () => new Date(t),
+    }),
+    limit: { name: TEST_WEBHOOK_LIMIT_NAME, limit, windowSeconds: 60 },
     dataKey: async () => key,
     post: async (url, body, headers) => {
       calls.push({ url, body, headers });
@@ -46,7 +67,7 @@ const testWebhookWith = (apiUrl: string | undefined, result: WebhookCallResult) 
     now: () => new Date(t),
     random: cryptoRandomness,
   });
-  return { service, calls };
+  return { service, calls, counted };
 };
 
 describe("the signed test webhook", () => {
@@ -108,5 +129,31 @@ describe("the signed test webhook", () => {
       "No api_url is set: set one with POST /seller/profile",
     ]);
     expect(calls).toEqual([]);
+  });
+
+  it("refuses the call past the seller's limit with 429 and its Retry-After, calling nothing; every call counts, a 409 too", async () => {
+    const { service, calls, counted } = testWebhookWith("https://hooks.example/in", { status: 200 }, 2);
+    await service.send(7);
+    await service.send(7);
+    const refusal = await service.send(7).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(DomainError);
+    const { kind, code, message, retryAfterSeconds } = refusal as DomainError;
+    // Two calls of 120 ms each: 0.24 s into the minute, so the window ends in 60 s (rounded up).
+    expect({ kind, code, message, retryAfterSeconds }).toEqual({
+      kind: "rate_limited",
+      code: "too_many_requests",
+      message: "Too many requests",
+      retryAfterSeconds: 60,
+    });
+    expect(calls).toHaveLength(2);
+    expect(counted).toEqual(Array(3).fill("WEBHOOK_TEST#seller|7"));
+
+    const withoutUrl = testWebhookWith("", { status: 200 }, 1);
+    expect(((await withoutUrl.service.send(7).catch((e: unknown) => e)) as DomainError).kind).toBe(
+      "conflict",
+    );
+    expect(((await withoutUrl.service.send(7).catch((e: unknown) => e)) as DomainError).kind).toBe(
+      "rate_limited",
+    );
   });
 });
