@@ -30,7 +30,8 @@ export interface OrderStore {
     order: OrderRecord,
     expected: { price: number; discount: number },
   ): Promise<ReservationOutcome>;
-  get(orderId: string): Promise<OrderRecord | undefined>;
+  /** One order; `consistent` reads it as of the last committed write (after a lost race, say). */
+  get(orderId: string, options?: { consistent?: boolean }): Promise<OrderRecord | undefined>;
   /** Up to `limit` of the seller's orders, newest first, from `cursor` on; and the next page's cursor. */
   pageBySeller(
     sellerId: number,
@@ -67,6 +68,19 @@ const emailAttributes: Record<EmailTemplate, { claimed: string; claimant: string
   delivery: { claimed: "email_claimed_at", claimant: "email_claimant", sent: "email_sent_at" },
   gift: { claimed: "gift_email_claimed_at", claimant: "gift_email_claimant", sent: "gift_email_sent_at" },
 };
+
+/**
+ * The condition a sale puts on its seller, checked in the sale's own transaction so a block is never
+ * raced: the seller exists and is not blocked.
+ */
+export const sellerMaySell = (tableName: string, sellerId: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: keys.account(sellerId),
+    ConditionExpression: "attribute_exists(PK) AND status_moderation <> :blocked",
+    ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
+  },
+});
 
 /** An order as a table item, with the index memberships its state calls for. */
 export const orderItem = (order: OrderRecord) => ({
@@ -106,15 +120,8 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
               ConditionExpression: "attribute_not_exists(PK)",
             },
           },
-          // A blocked seller sells nothing: checked in the same transaction, so a block is never raced.
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: keys.account(order.seller_id),
-              ConditionExpression: "attribute_exists(PK) AND status_moderation <> :blocked",
-              ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
-            },
-          },
+          // A blocked seller sells nothing.
+          sellerMaySell(tableName, order.seller_id),
         ]);
         return "ok";
       } catch (error) {
@@ -127,8 +134,14 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    async get(orderId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.order(orderId) }));
+    async get(orderId, options = {}) {
+      const result = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.order(orderId),
+          ...(options.consistent ? { ConsistentRead: true } : {}),
+        }),
+      );
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
 
