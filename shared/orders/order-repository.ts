@@ -30,8 +30,7 @@ export interface OrderStore {
     order: OrderRecord,
     expected: { price: number; discount: number },
   ): Promise<ReservationOutcome>;
-  /** One order; `consistent` reads it as of the last committed write (after a lost race, say). */
-  get(orderId: string, options?: { consistent?: boolean }): Promise<OrderRecord | undefined>;
+  get(orderId: string): Promise<OrderRecord | undefined>;
   /** Up to `limit` of the seller's orders, newest first, from `cursor` on; and the next page's cursor. */
   pageBySeller(
     sellerId: number,
@@ -58,6 +57,8 @@ export interface OrderStore {
   releaseEmailClaim(orderId: string, template: EmailTemplate, claimant: string): Promise<void>;
   /** Notes that one of the buyer's e-mails went out; false if it already had. */
   markEmailSent(orderId: string, at: string, template?: EmailTemplate): Promise<boolean>;
+  /** One order as of the last committed write (a strongly consistent read), e.g. after losing a race. */
+  getLatest(orderId: string): Promise<OrderRecord | undefined>;
 }
 
 /** The outcome of claiming an e-mail's sending. */
@@ -134,14 +135,8 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    async get(orderId, options = {}) {
-      const result = await client.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.order(orderId),
-          ...(options.consistent ? { ConsistentRead: true } : {}),
-        }),
-      );
+    async get(orderId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.order(orderId) }));
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
 
@@ -270,6 +265,13 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         if (error instanceof ConditionalCheckFailedException) return false;
         throw error;
       }
+    },
+
+    async getLatest(orderId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.order(orderId), ConsistentRead: true }),
+      );
+      return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
   };
 };

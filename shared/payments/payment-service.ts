@@ -153,7 +153,7 @@ export const createPaymentService = (deps: {
         if (recorded) return answerRecorded(order, recorded);
       }
       // Lost a race (the maintenance canceled it, another payment paid it): decide by what it is now.
-      const current = await deps.orders.get(order.id_order, { consistent: true });
+      const current = await deps.orders.getLatest(order.id_order);
       if (!current) throw new Error(`Order ${order.id_order} disappeared while being paid`);
       order = current;
     }

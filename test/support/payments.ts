@@ -40,7 +40,7 @@ export const canceledOrder = async (options: { count?: number; quantity?: number
   if (!order) throw new Error(`order ${created.id_order} not stored`);
   // The stack's own maintenance may have canceled it first; either way it is canceled afterwards.
   await stores().orders.cancelAndRelease(order, new Date().toISOString());
-  const canceled = await stores().orders.get(created.id_order, { consistent: true });
+  const canceled = await stores().orders.getLatest(created.id_order);
   if (canceled?.status !== "canceled") throw new Error(`order ${created.id_order} is ${canceled?.status}`);
   return { ...seller, order: canceled };
 };

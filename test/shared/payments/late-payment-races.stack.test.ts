@@ -50,7 +50,7 @@ describe("late payments under races: the conditional writes settle every interle
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(9);
     for (const answer of refused) expect((answer.body as { code: string }).code).toBe("already_paid");
-    const paid = await stores().orders.get(order.id_order, { consistent: true });
+    const paid = await stores().orders.getLatest(order.id_order);
     expect(paid?.status).toBe("paid");
     const recorded = await unappliedPayments().ofOrder(order.id_order);
     expect(recorded.map((p) => p.payment_id).sort()).toEqual(
@@ -79,7 +79,7 @@ describe("late payments under races: the conditional writes settle every interle
     expect(await stockOf(productId)).toBe(0);
     const states = await Promise.all(
       orders.map(async (order) => ({
-        status: (await stores().orders.get(order.id_order, { consistent: true }))?.status,
+        status: (await stores().orders.getLatest(order.id_order))?.status,
         refunds: (await unappliedPayments().ofOrder(order.id_order)).map((p) => [p.reason, p.refund_status]),
         tokens: (await deliveryTokensOf(order.id_order)).length,
       })),
@@ -105,7 +105,7 @@ describe("late payments under races: the conditional writes settle every interle
     );
     expect(await stockOf(productId)).toBe(0);
     for (const [i, order] of orders.entries()) {
-      const stored = await stores().orders.get(order.id_order, { consistent: true });
+      const stored = await stores().orders.getLatest(order.id_order);
       expect([stored?.status, stored?.payment_id]).toEqual(["paid", `cancel-race-${i}`]);
       expect(await deliveryTokensOf(order.id_order)).toHaveLength(1);
       expect(await unappliedPayments().ofOrder(order.id_order)).toEqual([]);

@@ -27,7 +27,7 @@ describe("a payment that arrives after the order's hold ran out (#18 item 1)", (
     });
     expect(answer).toEqual({ id_order: order.id_order, status_order: "paid" });
     expect(await stockOf(productId)).toBe(1);
-    expect(await stores().orders.get(order.id_order, { consistent: true })).toMatchObject({
+    expect(await stores().orders.getLatest(order.id_order)).toMatchObject({
       status: "paid",
       payment_id: "late-1",
       payment_system: "card",
@@ -102,14 +102,14 @@ describe("a payment that arrives after the order's hold ran out (#18 item 1)", (
     ]);
     expect(reported).toEqual(recorded);
     expect(await stockOf(productId)).toBe(0);
-    const stored = await stores().orders.get(order.id_order, { consistent: true });
+    const stored = await stores().orders.getLatest(order.id_order);
     expect(stored?.status).toBe("canceled");
     expect(stored?.payment_id).toBeUndefined();
     expect(await outboxEventsFor(order.id_order)).toEqual([]);
     expect(await deliveryTokensOf(order.id_order)).toEqual([]);
     // Repeated, and repeated after stock came back: the payment stays one to refund, never both.
     expect(await pay()).toEqual(due);
-    const otherOrder = await stores().orders.get(other.id_order, { consistent: true });
+    const otherOrder = await stores().orders.getLatest(other.id_order);
     if (!otherOrder) throw new Error("the other order is not stored");
     expect(await stores().orders.cancelAndRelease(otherOrder, new Date().toISOString())).toBe(true);
     expect(await stockOf(productId)).toBe(1);
