@@ -15,12 +15,13 @@ const invalidSignature = () => new DomainError("unauthenticated", "invalid_signa
 /**
  * The payment provider's signed callback (POST /api/payments/callback). The signature covers the raw
  * bytes, so it is checked before the body is parsed: an unsigned body costs no parsing and learns nothing
- * of the schema.
+ * of the schema. The signed bytes are parsed as JSON whatever content type the request declares.
  */
 export const handler = createGroupHandler(
   "payments",
   {
     "POST /callback": defineAction({
+      jsonWhateverTheType: true,
       beforeParse: async (rawBody, event) => {
         const signature = header(event, CALLBACK_SIGNATURE_HEADER);
         // Both secrets load together on a cold start (each once per process): confirming the payment

@@ -28,8 +28,11 @@ export class MarketplaceStack extends Stack {
       apiUrl: api.url,
       senderIdentity: props.senderIdentity,
     });
+    const payments = api.functions.get("payments");
+    if (!payments) throw new Error("the payments function is missing from the API");
     const observability = new MarketplaceObservability(this, {
       httpApi: api.httpApi,
+      paymentLogs: payments.logGroup,
       deadLetters: [
         { name: "Webhooks", queue: workers.webhooks.deadLetter },
         { name: "Emails", queue: workers.emails.deadLetter },

@@ -2,6 +2,7 @@ import { optionalEnv } from "../../shared/config/environment.js";
 import { notFound } from "../../shared/errors/domain-error.js";
 import { isId } from "../../shared/ids/ids.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
+import { ORDER_CURRENCY } from "../../shared/payments/payment-callback.js";
 import {
   accountAccess,
   accountService,
@@ -13,6 +14,7 @@ import {
   paymentService,
   payoutService,
   productService,
+  refundService,
   webhookRedrive,
   webhookService,
 } from "../../shared/runtime/dependencies.js";
@@ -190,6 +192,8 @@ const paymentSign: Runner = async (args) => {
     "payment-id": { type: "string" },
     "payment-system": { type: "string" },
     status: { type: "string" },
+    amount: { type: "string" },
+    currency: { type: "string" },
   });
   noPositionals(positionals);
   const orderId = required(values, "order");
@@ -197,11 +201,41 @@ const paymentSign: Runner = async (args) => {
   if (!PAYMENT_SYSTEM.test(paymentSystem)) {
     throw new UsageError("--payment-system must be 1-40 lower-case letters, digits, '-' or '_'");
   }
+  // The provider states what it took: by default the order's own amount, in roubles.
+  const amount =
+    values.amount === undefined
+      ? (isId(orderId) ? await orderStore().get(orderId) : undefined)?.amount
+      : integer("--amount", values.amount);
+  if (amount === undefined) throw notFound(`Order ${orderId} not found; give --amount to sign for it anyway`);
   return signPaymentCallback({
     order_id: orderId,
     payment_id: values["payment-id"] ?? `local-${orderId}`,
     status: values.status ?? "succeeded",
     payment_system: paymentSystem,
+    amount,
+    currency: values.currency ?? ORDER_CURRENCY,
+  });
+};
+
+const paymentRefunds: Runner = async (args) => {
+  const { values, positionals } = parseOptions(args, { status: { type: "string" } });
+  noPositionals(positionals);
+  const status = values.status;
+  if (status !== undefined && status !== "due" && status !== "refunded") {
+    throw new UsageError(`--status must be due or refunded, got "${status}"`);
+  }
+  return refundService().list(status);
+};
+
+const paymentRefund: Runner = async (args) => {
+  const { values, positionals } = parseOptions(args, {
+    "payment-id": { type: "string" },
+    reference: { type: "string" },
+  });
+  const orderId = onePositional(positionals, "order id");
+  return refundService().refund(orderId, {
+    ...(values["payment-id"] === undefined ? {} : { paymentId: values["payment-id"] }),
+    ...(values.reference === undefined ? {} : { reference: values.reference }),
   });
 };
 
@@ -348,17 +382,36 @@ export const commands: Readonly<Record<string, Command>> = {
   "order pay": {
     args: "<id_order> [--payment-system <name>]",
     summary: "confirm an order's payment as the operator (default manual): paid, the webhook goes out",
+    notes: [
+      "A canceled order is paid late when its stock can still be taken; otherwise the payment is",
+      'recorded for refund and printed as {id_order, status_order, refund_status: "due"}.',
+    ],
     run: orderPay,
   },
   "payment sign": {
-    args: "--order <id_order> [--payment-id <id>] [--payment-system <name>] [--status <status>]",
+    args: "--order <id_order> [--payment-id <id>] [--payment-system <name>] [--status <status>] [--amount <n>] [--currency <code>]",
     summary: "a payment provider's signed callback for an order: {url, body, signature, curl}",
     notes: [
       "Signs the body with the payment callback secret (X-Payment-Signature: sha256=<HMAC>), as the",
       "provider would. Defaults: --payment-id local-<id_order>, --payment-system card, --status",
-      "succeeded. Send it with: npm run -s ops -- payment sign --order <id_order> | jq -r .curl | sh",
+      "succeeded, --amount the order's amount, --currency RUB. Send it with:",
+      "npm run -s ops -- payment sign --order <id_order> | jq -r .curl | sh",
     ],
     run: paymentSign,
+  },
+  "payment refunds": {
+    args: "[--status due|refunded]",
+    summary: "payments taken that paid nothing (late, already paid, wrong amount), newest first",
+    run: paymentRefunds,
+  },
+  "payment refund": {
+    args: "<id_order> [--payment-id <id>] [--reference <text>]",
+    summary: "record the refund (made at the provider) of an order's payment due for refund",
+    notes: [
+      "Refunds the order's one payment due for refund, or the one --payment-id names. --reference keeps",
+      "the provider's refund id (or how it was made) on the entry. Each payment is refunded once.",
+    ],
+    run: paymentRefund,
   },
   "webhook list": {
     args: "<id_order>",

@@ -61,6 +61,16 @@ export const keys = {
     PK: `ACCOUNT#${accountId}`,
     SK: `LEDGER#${at}#${entryId}`,
   }),
+  /** A payment the provider took that did not pay the order, beside the order, one per provider payment id. */
+  unappliedPayment: (orderId: string, paymentId: string): ItemKey => ({
+    PK: `ORDER#${orderId}`,
+    SK: `PAYMENT#${paymentId}`,
+  }),
+  /** The refund of an unapplied payment: the recorded movement, beside the order, at most one per payment. */
+  paymentRefund: (orderId: string, paymentId: string): ItemKey => ({
+    PK: `ORDER#${orderId}`,
+    SK: `REFUND#${paymentId}`,
+  }),
   /** One attempt to call a seller's webhook for an order, in time order under the order. */
   webhookAttempt: (orderId: string, at: string, attemptId: string): ItemKey => ({
     PK: `ORDER#${orderId}`,
@@ -215,6 +225,12 @@ export const indexedCollections = {
     partition: () => "EXPIRING_ORDERS",
     sort: timeOrdered,
   }),
+  unappliedPaymentsByRefundStatus: collection({
+    index: globalIndexes.GSI4,
+    serves: "ops payment refunds: payments taken but not applied, by refund status, newest first",
+    partition: (status: string) => `REFUNDS#${status}`,
+    sort: timeOrdered,
+  }),
 } as const;
 
 /** The index attributes that put an item into one partition of a collection, at its sort position. */
@@ -248,6 +264,8 @@ export const indexAttributeList = (target: { readonly index: GlobalIndex }): str
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
+  /** An order's unapplied payments, by provider payment id. */
+  unappliedPayments: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "PAYMENT#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },
   comments: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "COMMENT#" }),
   /** One catalogue facet's entries, by product id (newest last). */

@@ -77,7 +77,11 @@ export const globalIndexes = {
     // Price-ordered searches read product_id and filter on the rest (the price is the sort key).
     include("product_id", "in_stock", "category_id", "seller_id", "words"),
   ),
-  GSI4: globalIndex(4, "Work queues (sparse): unpaid orders by expiry time", { type: "KEYS_ONLY" }),
+  GSI4: globalIndex(
+    4,
+    "Work queues (sparse): unpaid orders by expiry time; payments to refund by refund status",
+    { type: "KEYS_ONLY" },
+  ),
   GSI5: globalIndex(
     5,
     "A seller's products of one moderation status, newest first",

@@ -30,6 +30,11 @@ export interface RouteAction<TSchema extends Schema = Schema, TQuery extends Sch
    * signature, so an unsigned body costs no parsing.
    */
   readonly beforeParse?: (rawBody: Buffer | undefined, event: APIGatewayProxyEventV2) => Promise<void>;
+  /**
+   * The body is JSON whatever content type it declares (upload types included), for a route that reads
+   * no upload and whose bytes, not its headers, are the contract: the signed payment callback.
+   */
+  readonly jsonWhateverTheType?: boolean;
   handle(request: ApiRequest<z.infer<TSchema>, z.infer<TQuery>>): Promise<RouteResult>;
 }
 
@@ -70,7 +75,7 @@ const pipeline = (
       before: ({ event, context }) => beforeParse(context.api.rawBody, event),
     });
   }
-  if (readsBody) handler.use(jsonBody());
+  if (readsBody) handler.use(jsonBody({ whateverTheType: action.jsonWhateverTheType === true }));
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
     const body = action.body ? validate(action.body, state.body) : state.body;

@@ -60,6 +60,8 @@ export interface OrderStore {
   releaseEmailClaim(orderId: string, template: EmailTemplate, claimant: string): Promise<void>;
   /** Notes that one of the buyer's e-mails went out; false if it already had. */
   markEmailSent(orderId: string, at: string, template?: EmailTemplate): Promise<boolean>;
+  /** One order as of the last committed write (a strongly consistent read), e.g. after losing a race. */
+  getLatest(orderId: string): Promise<OrderRecord | undefined>;
 }
 
 /** The outcome of claiming an e-mail's sending. */
@@ -70,6 +72,19 @@ const emailAttributes: Record<EmailTemplate, { claimed: string; claimant: string
   delivery: { claimed: "email_claimed_at", claimant: "email_claimant", sent: "email_sent_at" },
   gift: { claimed: "gift_email_claimed_at", claimant: "gift_email_claimant", sent: "gift_email_sent_at" },
 };
+
+/**
+ * The condition a sale puts on its seller, checked in the sale's own transaction so a block is never
+ * raced: the seller exists and is not blocked.
+ */
+export const sellerMaySell = (tableName: string, sellerId: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: keys.account(sellerId),
+    ConditionExpression: "attribute_exists(PK) AND status_moderation <> :blocked",
+    ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
+  },
+});
 
 /** An order as a table item, with the index memberships its state calls for. */
 export const orderItem = (order: OrderRecord) => ({
@@ -109,15 +124,8 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
               ConditionExpression: "attribute_not_exists(PK)",
             },
           },
-          // A blocked seller sells nothing: checked in the same transaction, so a block is never raced.
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: keys.account(order.seller_id),
-              ConditionExpression: "attribute_exists(PK) AND status_moderation <> :blocked",
-              ExpressionAttributeValues: { ":blocked": SellerModeration.blocked },
-            },
-          },
+          // A blocked seller sells nothing.
+          sellerMaySell(tableName, order.seller_id),
         ]);
         return "ok";
       } catch (error) {
@@ -268,6 +276,13 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         if (error instanceof ConditionalCheckFailedException) return false;
         throw error;
       }
+    },
+
+    async getLatest(orderId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.order(orderId), ConsistentRead: true }),
+      );
+      return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
   };
 };

@@ -2,11 +2,15 @@ import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.
 import { conflict, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import type { OrderRecord, OrderStatus } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { seal } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
-import type { PaymentCallback } from "./payment-callback.js";
-import type { PaymentStore } from "./payment-repository.js";
+import { ORDER_CURRENCY, type PaymentCallback } from "./payment-callback.js";
+import type { PaidOrderWrite, PaymentStore } from "./payment-repository.js";
+import { logRefundDue, type RefundDueLog } from "./refund-due-log.js";
+import type { RefundStatus, UnappliedPayment, UnappliedReason } from "./unapplied-payment.js";
+import type { UnappliedPaymentStore } from "./unapplied-payment-repository.js";
 
 /** A payment confirmation, from the operator or the payment provider. */
 export interface PaymentConfirmation {
@@ -14,67 +18,172 @@ export interface PaymentConfirmation {
   readonly paymentSystem: string;
   /** The provider's payment id; a repeat of the same id is the same payment. */
   readonly paymentId?: string;
+  /** What the provider took; absent for the operator's confirmation, which is of the order's amount. */
+  readonly taken?: { readonly amount: number; readonly currency: string };
 }
 
-/** Payment rules: a waiting order becomes paid once, and its seller's webhook is promised in the same write. */
+/** What a payment did: it paid its order, or it is recorded beside the order for the operator to refund. */
+export type PaymentAnswer =
+  | { readonly id_order: string; readonly status_order: "paid" }
+  | {
+      readonly id_order: string;
+      readonly status_order: OrderStatus;
+      readonly refund_status: RefundStatus;
+    };
+
+/** A payment as it arrived, before it is known whether it pays its order. */
+type ReceivedPayment = Omit<UnappliedPayment, "reason" | "refund_status" | "refunded_at" | "refund_id">;
+
+/**
+ * How often a payment decides again after losing a race: an order changes state at most twice
+ * (waiting → canceled → paid late by another payment), so the last try always finds it settled.
+ */
+const CONFIRM_ATTEMPTS = 4;
+
+const alreadyPaid = (orderId: string) =>
+  conflict(`Order ${orderId} is already paid by another payment`, "already_paid");
+
+const amountMismatch = (order: OrderRecord, payment: Pick<UnappliedPayment, "amount" | "currency">) =>
+  conflict(
+    `Payment of ${payment.amount} ${payment.currency} does not match the amount of order ${order.id_order} (${order.amount} ${ORDER_CURRENCY})`,
+    "amount_mismatch",
+  );
+
+/**
+ * Payment rules: a waiting order becomes paid once, and its seller's webhook is promised in the same
+ * write. A canceled order is paid late if its stock can still be taken; money that cannot pay its order
+ * (no stock, another payment, the wrong amount) is recorded beside it for the operator to refund.
+ */
 export const createPaymentService = (deps: {
   orders: OrderStore;
   payments: PaymentStore;
+  unapplied: UnappliedPaymentStore;
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
+  /** Where a payment recorded for refund is reported (an error line the operator's alarm counts). */
+  logRefundDue?: RefundDueLog;
 }) => {
-  /** Confirms payment of an order; confirming an already paid order again changes nothing. */
-  const confirm = async (input: PaymentConfirmation): Promise<{ id_order: string; status_order: "paid" }> => {
-    const order = isId(input.orderId) ? await deps.orders.get(input.orderId) : undefined;
-    if (!order) throw notFound(`Order ${input.orderId} not found`);
-    const paymentId = input.paymentId ?? `manual-${deps.random.uuid()}`;
-    if (order.status === "wait") {
-      const token = newDeliveryToken(deps.random);
-      const tokenSealed = seal(await deps.dataKey(), token);
-      const confirmed = await deps.payments.confirm({
-        orderId: order.id_order,
-        sellerId: order.seller_id,
-        amount: order.amount,
-        paymentSystem: input.paymentSystem,
-        paymentId,
-        tokenHash: hashDeliveryToken(token),
-        tokenSealed,
-        event: {
-          type: "payment_confirmed",
-          event_id: deps.random.uuid(),
-          order_id: order.id_order,
-          token_sealed: tokenSealed,
-        },
-        at: deps.now().toISOString(),
-      });
-      if (confirmed) return { id_order: order.id_order, status_order: "paid" };
-    }
-    // Lost a race or asked twice: decide by what the order is now.
-    const current = await deps.orders.get(order.id_order);
-    if (current?.status === "paid") {
-      if (input.paymentId !== undefined && current.payment_id !== input.paymentId) {
-        throw conflict(`Order ${order.id_order} is already paid by another payment`, "already_paid");
-      }
+  const reportRefundDue = deps.logRefundDue ?? logRefundDue;
+
+  /** The write that makes `order` paid by `payment`, from the state it is in now. */
+  const paidOrderWrite = async (order: OrderRecord, payment: ReceivedPayment): Promise<PaidOrderWrite> => {
+    const token = newDeliveryToken(deps.random);
+    const tokenSealed = seal(await deps.dataKey(), token);
+    return {
+      orderId: order.id_order,
+      sellerId: order.seller_id,
+      amount: order.amount,
+      paymentSystem: payment.payment_system,
+      paymentId: payment.payment_id,
+      tokenHash: hashDeliveryToken(token),
+      tokenSealed,
+      event: {
+        type: "payment_confirmed",
+        event_id: deps.random.uuid(),
+        order_id: order.id_order,
+        token_sealed: tokenSealed,
+      },
+      at: deps.now().toISOString(),
+      ...(order.status === "canceled"
+        ? { reinstate: { productId: order.product_id, quantity: order.quantity } }
+        : {}),
+    };
+  };
+
+  /** What a payment recorded for refund answers: on its first arrival and on every repeat alike. */
+  const answerRecorded = (order: OrderRecord, payment: UnappliedPayment): PaymentAnswer => {
+    if (payment.reason === "amount_mismatch") throw amountMismatch(order, payment);
+    if (payment.reason === "already_paid") throw alreadyPaid(order.id_order);
+    return { id_order: order.id_order, status_order: order.status, refund_status: payment.refund_status };
+  };
+
+  /** Records money that paid nothing beside its order, once per provider payment, reports it and answers. */
+  const recordUnapplied = async (
+    order: OrderRecord,
+    received: ReceivedPayment,
+    reason: UnappliedReason,
+  ): Promise<PaymentAnswer> => {
+    const payment: UnappliedPayment = { ...received, reason, refund_status: "due" };
+    const result = await deps.unapplied.record(payment);
+    if (result.outcome === "exists") return answerRecorded(order, result.existing);
+    if (result.outcome === "applied") {
+      // This very payment paid the order meanwhile (a repeat of it won the race): nothing to give back.
+      if (reason === "amount_mismatch") throw amountMismatch(order, payment);
       return { id_order: order.id_order, status_order: "paid" };
     }
-    throw conflict(
-      `Order ${order.id_order} is ${current?.status ?? "gone"} and cannot be paid`,
-      "order_not_payable",
-    );
+    reportRefundDue(payment);
+    return answerRecorded(order, payment);
+  };
+
+  /**
+   * Confirms payment of an order. Confirming a paid order again with the same payment changes nothing;
+   * any payment that cannot pay it is recorded for refund (see the module's rules).
+   */
+  const confirm = async (input: PaymentConfirmation): Promise<PaymentAnswer> => {
+    let order = isId(input.orderId) ? await deps.orders.get(input.orderId) : undefined;
+    if (!order) throw notFound(`Order ${input.orderId} not found`);
+    const received: ReceivedPayment = {
+      order_id: order.id_order,
+      payment_id: input.paymentId ?? `manual-${deps.random.uuid()}`,
+      payment_system: input.paymentSystem,
+      amount: input.taken?.amount ?? order.amount,
+      currency: input.taken?.currency ?? ORDER_CURRENCY,
+      received_at: deps.now().toISOString(),
+    };
+    if (received.amount !== order.amount || received.currency !== ORDER_CURRENCY) {
+      return recordUnapplied(order, received, "amount_mismatch");
+    }
+    for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt++) {
+      if (order.status === "paid") {
+        if (input.paymentId === undefined || order.payment_id === received.payment_id) {
+          return { id_order: order.id_order, status_order: "paid" };
+        }
+        // Another payment for a paid order: that money was taken too.
+        return recordUnapplied(order, received, "already_paid");
+      }
+      const outcome = await deps.payments.confirm(await paidOrderWrite(order, received));
+      if (outcome === "paid") return { id_order: order.id_order, status_order: "paid" };
+      if (outcome === "insufficient_stock" || outcome === "product_unavailable") {
+        // Canceled, and its stock cannot be taken again: the buyer paid for what we cannot give.
+        return recordUnapplied(order, received, outcome);
+      }
+      if (outcome === "payment_recorded") {
+        const recorded = await deps.unapplied.get(order.id_order, received.payment_id);
+        if (recorded) return answerRecorded(order, recorded);
+      }
+      // Lost a race (the maintenance canceled it, another payment paid it): decide by what it is now.
+      const current = await deps.orders.getLatest(order.id_order);
+      if (!current) throw new Error(`Order ${order.id_order} disappeared while being paid`);
+      order = current;
+    }
+    throw new Error(`Order ${order.id_order} kept changing while being paid`);
   };
 
   return {
     confirm,
-    /** Applies a verified provider callback: only `succeeded` confirms the order; other statuses are acknowledged. */
+    /**
+     * Applies a verified provider callback: only `succeeded` moves money; other statuses are
+     * acknowledged. A payment recorded for refund is acknowledged too (`applied: false` with its refund
+     * status), so the provider stops repeating it.
+     */
     async applyCallback(callback: PaymentCallback) {
       if (callback.status !== "succeeded") return { order_id: callback.order_id, applied: false };
-      const result = await confirm({
+      const answer = await confirm({
         orderId: callback.order_id,
         paymentSystem: callback.payment_system,
         paymentId: callback.payment_id,
+        taken: { amount: callback.amount, currency: callback.currency },
       });
-      return { order_id: result.id_order, applied: true, status_order: result.status_order };
+      if ("refund_status" in answer) {
+        return {
+          order_id: answer.id_order,
+          applied: false,
+          status_order: answer.status_order,
+          refund_status: answer.refund_status,
+        };
+      }
+      return { order_id: answer.id_order, applied: true, status_order: answer.status_order };
     },
   };
 };

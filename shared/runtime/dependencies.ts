@@ -24,7 +24,7 @@ export {
   deliveryUrlService,
   orderService,
 } from "./orders.js";
-export { paymentService } from "./payments.js";
+export { paymentService, refundService } from "./payments.js";
 export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";

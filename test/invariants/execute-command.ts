@@ -91,19 +91,21 @@ export const executeCommand = async (
     case "pay": {
       const orderId = pick(known.orders, command.order);
       if (!orderId) return { kind: "skipped", reason: "no order yet" };
+      // A canceled order is paid late when its stock can be taken again; otherwise the payment is
+      // recorded beside it for refund, which moves neither stock nor money.
+      const recordedForRefund: CommandOutcome = { kind: "refused", reason: "recorded for refund" };
       if (command.via === "operator") {
-        try {
-          await paymentService().confirm({ orderId, paymentSystem: "manual" });
-          return { kind: "done" };
-        } catch (error) {
-          return refusal(error, (m) => m === `Order ${orderId} is canceled and cannot be paid`);
-        }
+        const answer = await paymentService().confirm({ orderId, paymentSystem: "manual" });
+        return "refund_status" in answer ? recordedForRefund : { kind: "done" };
       }
+      const order = await stores().orders.get(orderId);
       const body = JSON.stringify({
         payment_id: `pay-${command.paymentId}`,
         order_id: orderId,
         status: "succeeded",
         payment_system: "card",
+        amount: order?.amount,
+        currency: "RUB",
       });
       const secret = Buffer.from(process.env.PAYMENT_CALLBACK_SECRET ?? "", "utf8");
       const response = await request("POST", "/api/payments/callback", {
@@ -113,11 +115,12 @@ export const executeCommand = async (
         },
         body,
       });
-      if (response.status === 200) return { kind: "done" };
-      return refusedUnless(response, [
-        `409 Order ${orderId} is canceled and cannot be paid`,
-        `409 Order ${orderId} is already paid by another payment`,
-      ]);
+      if (response.status === 200) {
+        return (response.body as { data?: { applied?: boolean } }).data?.applied === true
+          ? { kind: "done" }
+          : recordedForRefund;
+      }
+      return refusedUnless(response, [`409 Order ${orderId} is already paid by another payment`]);
     }
     case "expire":
       await orderService().expireUnpaid();

@@ -148,6 +148,8 @@ describe("POST /api/payments/callback without a valid signature", () => {
       order_id: world.waitingGuestOrder,
       status: "succeeded",
       payment_system: "card",
+      amount: 100,
+      currency: "RUB",
     });
     const secret = Buffer.from(process.env.PAYMENT_CALLBACK_SECRET ?? "", "utf8");
     const signatures: (string | undefined)[] = [

@@ -378,6 +378,8 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
       order_id: w.waitingGuestOrder,
       status: "succeeded",
       payment_system: "card",
+      amount: 100,
+      currency: "RUB",
     }),
     foreign: { none: "signed by the payment provider, not by an account; see the signature matrix" },
     schema: paymentCallbackSchema,
@@ -388,6 +390,8 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
         order_id: UNKNOWN_ID,
         status: "succeeded",
         payment_system: "card",
+        amount: 100,
+        currency: "RUB",
       }),
       // Only `succeeded` looks the order up; any other status is acknowledged and changes nothing.
       answer: (body) =>

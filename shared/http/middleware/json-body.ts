@@ -13,9 +13,11 @@ const REPLACEMENT_CHARACTER = "\uFFFD";
 
 /**
  * Parses the body the body-size middleware kept as JSON, unless it is declared as an upload. Runs after
- * authentication, so an anonymous caller never gets a body parsed.
+ * authentication, so an anonymous caller never gets a body parsed. With `whateverTheType`, a body
+ * declared as an upload is parsed as JSON too: for a route that reads no upload (the payment callback,
+ * whose signed bytes are the contract, not the header), a stray content type changes nothing.
  */
-export const jsonBody = (): Middleware => ({
+export const jsonBody = (options: { whateverTheType?: boolean } = {}): Middleware => ({
   name: "json-body",
   before: ({ event, context }) => {
     const raw = context.api.rawBody;
@@ -23,7 +25,7 @@ export const jsonBody = (): Middleware => ({
     const contentType = header(event, "content-type")?.toLowerCase() ?? "";
     // Uploads stay raw for their route to read. Anything else is JSON, including curl's `-d` default
     // of application/x-www-form-urlencoded, because both APIs speak only JSON.
-    if (RAW_TYPES.test(contentType)) return;
+    if (!options.whateverTheType && RAW_TYPES.test(contentType)) return;
     let text: string;
     try {
       // Invalid UTF-8 is refused rather than silently turned into replacement characters.

@@ -152,10 +152,10 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference and the 6 of the seller visibility routes (#13 item 5)", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(205);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5) and the 2 of the refund-due alarm (#18 item 1)", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(207);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(205);
+      expect(allResources()).toHaveLength(207);
       // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
       // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it.
       expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
@@ -833,7 +833,7 @@ describe("MarketplaceStack", () => {
         Threshold: 5,
         AlarmActions: [{ Ref: topic.logicalId }],
       });
-      // One per dead-letter queue (webhooks, e-mails, outbox, catalogue) and this one.
+      // One per dead-letter queue (webhooks, e-mails, outbox, catalogue), this one and the refund-due one.
       expect(
         ofType("AWS::CloudWatch::Alarm")
           .map((a) => a.logicalId.replace(/[0-9A-F]{8}$/, ""))
@@ -843,8 +843,25 @@ describe("MarketplaceStack", () => {
         "CatalogueDeadLetterAlarm",
         "EmailsDeadLetterAlarm",
         "OutboxDeadLetterAlarm",
+        "PaymentRefundDueAlarm",
         "WebhooksDeadLetterAlarm",
       ]);
+    });
+
+    it("the payment callback's log group feeds the refund-due metric, whose alarm (>= 1) notifies the operator topic", () => {
+      const logs = findOne("AWS::Logs::LogGroup", "ApipaymentsLogs");
+      const topic = findOne("AWS::SNS::Topic", "OperatorAlarms");
+      expect(findOne("AWS::Logs::MetricFilter", "PaymentRefundDueMetric").properties).toMatchObject({
+        LogGroupName: { Ref: logs.logicalId },
+        FilterPattern: '"payment_refund_due"',
+      });
+      expect(findOne("AWS::CloudWatch::Alarm", "PaymentRefundDueAlarm").properties).toMatchObject({
+        Namespace: "Marketplace",
+        MetricName: "PaymentRefundsDue",
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        Threshold: 1,
+        AlarmActions: [{ Ref: topic.logicalId }],
+      });
     });
   });
 });

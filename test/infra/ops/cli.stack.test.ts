@@ -107,6 +107,8 @@ describe("ops CLI", () => {
       "usage: npm run -s ops -- order pay <id_order> [--payment-system <name>]",
       "",
       "confirm an order's payment as the operator (default manual): paid, the webhook goes out",
+      "A canceled order is paid late when its stock can still be taken; otherwise the payment is",
+      'recorded for refund and printed as {id_order, status_order, refund_status: "due"}.',
       "",
     ].join("\n");
     for (const args of [
@@ -200,7 +202,7 @@ describe("ops CLI", () => {
     }
   });
 
-  it("payment sign prints a callback signed as the provider signs it, whose curl confirms the order", async () => {
+  it("payment sign prints a callback signed as the provider signs it, carrying the order's amount in RUB, whose curl confirms the order", async () => {
     // A receiver that takes the payment webhook, so the stack's worker has nothing to retry or log.
     const receiver = await startReceiver(() => 200);
     onTestFinished(() => receiver.close());
@@ -219,7 +221,7 @@ describe("ops CLI", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const signed = json(result.stdout) as { url: string; body: string; signature: string; curl: string };
-    const body = `{"payment_id":"local-${order.id_order}","order_id":"${order.id_order}","status":"succeeded","payment_system":"card"}`;
+    const body = `{"payment_id":"local-${order.id_order}","order_id":"${order.id_order}","status":"succeeded","payment_system":"card","amount":${order.amount},"currency":"RUB"}`;
     expect(signed.body).toBe(body);
     expect(signed.url).toBe(`${process.env.PUBLIC_BASE_URL}/api/payments/callback`);
     expect(signed.signature).toMatch(/^sha256=[0-9a-f]{64}$/);

@@ -63,6 +63,8 @@ describe("table keys", () => {
       indexedCollections.listedFavorites.partition(1),
       indexedCollections.cataloguePrices.partition("A"),
       indexedCollections.expiringOrders.partition(),
+      indexedCollections.unappliedPaymentsByRefundStatus.partition("due"),
+      indexedCollections.unappliedPaymentsByRefundStatus.partition("refunded"),
       indexedCollections.sellerProductsByStatus.partition(1, "draft"),
       indexedCollections.sellerProductsByCategory.partition(1, 101),
       indexedCollections.sellerProductsByStatusAndCategory.partition(1, "draft", 101),

@@ -34,4 +34,22 @@ describe("taking stock", () => {
       "insufficient_stock",
     );
   });
+
+  it("without a quoted price (a late payment, already paid at the order's price) checks only approval and stock", () => {
+    expect(stockTake("t", "P", 2)).toEqual({
+      Update: {
+        TableName: "t",
+        Key: { PK: "PRODUCT#P", SK: "PRODUCT" },
+        UpdateExpression: "SET #count = #count - :q",
+        ConditionExpression: "status_moderation = :approved AND #count >= :q",
+        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeValues: { ":q": 2, ":approved": "approved" },
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      },
+    });
+    expect(stockRefusal({ status_moderation: "approved", price: 1100, discount: 0, count: 0 })).toBe(
+      "insufficient_stock",
+    );
+    expect(stockRefusal({ status_moderation: "rejected", count: 5 })).toBe("product_unavailable");
+  });
 });

@@ -1,14 +1,18 @@
 import type { Stack } from "aws-cdk-lib";
 import { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
 import { Queue } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
 import { describe, expect, it } from "vitest";
 import { MarketplaceObservability } from "../../../../infra/cdk/constructs/observability.js";
+import { REFUND_DUE_EVENT } from "../../../../shared/payments/refund-due-log.js";
 import { bareStack, deployedLogicalResources, ownResources } from "../template-view.js";
 
-/** The API and dead-letter queues it watches, built as the stack builds them (same construct ids). */
+/** The API, dead-letter queues and payment logs it watches, built as the stack builds them (same construct ids). */
 const watched = (stack: Stack, names: readonly string[]) => ({
   httpApi: new HttpApi(stack, "Api", { createDefaultStage: false }),
   deadLetters: names.map((name) => ({ name, queue: new Queue(stack, `${name}DeadLetter`) })),
+  paymentLogs: new LogGroup(new Construct(stack, "Api-payments"), "Logs"),
 });
 
 /** Only what the observability construct added: what it watches is built in a second stack and left out. */
@@ -24,7 +28,7 @@ const deployedNames = ["Webhooks", "Emails", "Outbox", "Catalogue"];
 const topicRef = { Ref: "OperatorAlarms0A66BB52" };
 
 describe("MarketplaceObservability", () => {
-  it("owns exactly the operator topic with its policy and one alarm per dead-letter queue plus the API 5xx alarm, each under its deployed logical ID", () => {
+  it("owns exactly the operator topic with its policy and one alarm per dead-letter queue plus the API 5xx and refund-due alarms, each under its deployed logical ID", () => {
     const { view } = build(deployedNames);
     expect(view.logicalTypes()).toEqual({
       Api5xxAlarm31F257DC: "AWS::CloudWatch::Alarm",
@@ -33,6 +37,8 @@ describe("MarketplaceObservability", () => {
       OperatorAlarms0A66BB52: "AWS::SNS::Topic",
       OperatorAlarmsPolicy96894500: "AWS::SNS::TopicPolicy",
       OutboxDeadLetterAlarmA62C0AC5: "AWS::CloudWatch::Alarm",
+      PaymentRefundDueAlarm21215841: "AWS::CloudWatch::Alarm",
+      PaymentRefundDueMetric9F2937A0: "AWS::Logs::MetricFilter",
       WebhooksDeadLetterAlarmE8B2FCC5: "AWS::CloudWatch::Alarm",
     });
     for (const { logicalId, type } of view.resources) {
@@ -120,13 +126,38 @@ describe("MarketplaceObservability", () => {
     });
   });
 
-  it("alarms on exactly the dead-letter queues it is given: one queue gives one queue alarm besides the 5xx alarm", () => {
+  it("counts every payment-callback log line naming the refund-due event in a metric, and alarms the operator topic at 1 in 5 minutes (missing data is not breaching)", () => {
+    const { view } = build(deployedNames);
+    expect(REFUND_DUE_EVENT).toBe("payment_refund_due");
+    expect(view.findOne("AWS::Logs::MetricFilter", "PaymentRefundDueMetric").properties).toEqual({
+      FilterPattern: '"payment_refund_due"',
+      LogGroupName: { Ref: "ApipaymentsLogs5A2AF62F" },
+      MetricTransformations: [
+        { MetricName: "PaymentRefundsDue", MetricNamespace: "Marketplace", MetricValue: "1" },
+      ],
+    });
+    expect(view.findOne("AWS::CloudWatch::Alarm", "PaymentRefundDueAlarm").properties).toEqual({
+      AlarmActions: [topicRef],
+      AlarmDescription:
+        "A payment was taken but paid nothing (late, already paid or wrong amount): refund it with `ops payment refunds` and `ops payment refund`",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      EvaluationPeriods: 1,
+      MetricName: "PaymentRefundsDue",
+      Namespace: "Marketplace",
+      Period: 300,
+      Statistic: "Sum",
+      Threshold: 1,
+      TreatMissingData: "notBreaching",
+    });
+  });
+
+  it("alarms on exactly the dead-letter queues it is given: one queue gives one queue alarm besides the 5xx and refund-due alarms", () => {
     const { view } = build(["Only"]);
     expect(
       view
         .ofType("AWS::CloudWatch::Alarm")
         .map((a) => a.logicalId.replace(/[0-9A-F]{8}$/, ""))
         .sort(),
-    ).toEqual(["Api5xxAlarm", "OnlyDeadLetterAlarm"]);
+    ).toEqual(["Api5xxAlarm", "OnlyDeadLetterAlarm", "PaymentRefundDueAlarm"]);
   });
 });
