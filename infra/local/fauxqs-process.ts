@@ -17,7 +17,8 @@ export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChi
   const dataDir = join(config.stateDir, "fauxqs");
   // Inside the private state folder: the files hold every seller's data.
   if (config.persist) mkdirSync(join(privateStateDir(config), "fauxqs"), { recursive: true, mode: 0o700 });
-  const options = { port: config.fauxqsPort, ...(config.persist ? { dataDir } : {}) };
+  // fauxqs-main.ts binds the stack's address alone: fauxqs by itself listens on every interface.
+  const options = { host: config.host, port: config.fauxqsPort, ...(config.persist ? { dataDir } : {}) };
   const child = spawn(process.execPath, [FAUXQS_MAIN, JSON.stringify(options)], {
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -30,7 +30,7 @@ describe("local stack stop", { timeout: 90_000 }, () => {
     });
     const stack = await startLocalStack(config);
     const java = childWith(`-port ${config.dynamoPort}`);
-    const fauxqs = childWith(`{"port":${config.fauxqsPort}}`);
+    const fauxqs = childWith(`"port":${config.fauxqsPort}`);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       // A frozen DynamoDB Local holds the stream pollers' requests, so stopping them takes as long as it
