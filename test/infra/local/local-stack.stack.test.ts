@@ -19,7 +19,7 @@ const childWith = (marker: string): number => {
   return pid;
 };
 
-describe("local stack stop", { timeout: 90_000 }, () => {
+describe("local stack stop", () => {
   it("tells every poller to stop at once, so fauxqs ended by the same Ctrl-C logs no failed poll", async () => {
     const config = localConfigFromEnv({
       PORT: "0",
@@ -29,10 +29,11 @@ describe("local stack stop", { timeout: 90_000 }, () => {
       LOCAL_STATE_DIR: stateDir,
     });
     const stack = await startLocalStack(config);
-    const java = childWith(`-port ${config.dynamoPort}`);
-    const fauxqs = childWith(`"port":${config.fauxqsPort}`);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let java = 0;
     try {
+      java = childWith(`-port ${config.dynamoPort}`);
+      const fauxqs = childWith(`"port":${config.fauxqsPort}`);
       // A frozen DynamoDB Local holds the stream pollers' requests, so stopping them takes as long as it
       // stays frozen: the queue pollers must not be left polling meanwhile.
       process.kill(java, "SIGSTOP");
@@ -46,10 +47,11 @@ describe("local stack stop", { timeout: 90_000 }, () => {
       expect(await waitUntilGone([java, fauxqs])).toEqual([]);
     } finally {
       errors.mockRestore();
-      // A failed assertion above may leave it frozen; gone already is fine.
+      // A failed assertion above may leave it frozen, and the stack running; gone already is fine.
       try {
-        process.kill(java, "SIGCONT");
+        if (java !== 0) process.kill(java, "SIGCONT");
       } catch {}
+      await stack.stop();
     }
   });
 });
