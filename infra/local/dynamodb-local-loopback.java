@@ -9,6 +9,7 @@
 // Anything unexpected (a renamed field, another connector type) ends the process before it listens,
 // so a new DynamoDB Local release fails to start rather than quietly listening everywhere again.
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.Arrays;
 import org.eclipse.jetty.server.Connector;
@@ -31,8 +32,27 @@ public final class DynamoDbLocalOnLoopback {
       throw new IllegalStateException("DynamoDB Local's server has connectors " + Arrays.toString(connectors));
     }
     ((ServerConnector) connectors[0]).setHost(host);
+    exitWhenParentGoes();
     proxy.start();
     // ServerRunner's start prints a port already taken and stops the server instead of throwing.
     if (!jetty.isStarted()) System.exit(1);
+  }
+
+  // The local stack holds our stdin open; when it ends, however abruptly (SIGKILL included), the pipe
+  // closes and we end too, instead of holding the port and the data for nobody.
+  private static void exitWhenParentGoes() {
+    Thread watcher =
+        new Thread(
+            () -> {
+              try {
+                while (System.in.read() != -1) {}
+              } catch (IOException closed) {
+                // A broken pipe is the same news as end of file.
+              }
+              System.exit(0);
+            },
+            "parent-watcher");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 }

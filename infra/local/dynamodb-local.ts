@@ -49,8 +49,9 @@ export const startDynamoDbLocal = async (config: LocalStackConfig): Promise<Star
   await assertPortFree("DynamoDB Local", config.host, config.dynamoPort);
   // Inside the private state folder: the files hold every seller's data.
   if (config.persist) mkdirSync(join(privateStateDir(config), "dynamodb"), { recursive: true, mode: 0o700 });
+  // stdin stays an open pipe: the launcher exits when it closes, that is when this process is gone.
   const child = spawn("java", dynamoDbLocalArguments(config, dynamoDbLocalHome()), {
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const output = captureOutput(child);
   const spawnError = new Promise<never>((_, reject) =>

@@ -34,9 +34,17 @@ const server = await startFauxqs({
   ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
 });
 
-// Closing runs fauxqs's pre-close hook, which closes the SQLite database cleanly.
+// Closing runs fauxqs's pre-close hook, which closes the SQLite database cleanly; once, whichever
+// news comes first (a signal, then the stack's exit closing stdin).
+let stopping = false;
 const stop = () => {
+  if (stopping) return;
+  stopping = true;
   void server.stop().finally(() => process.exit(0));
 };
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
+// The local stack holds our stdin open; when it ends, however abruptly (SIGKILL included), the pipe
+// closes and we stop too, instead of holding the port and the data for nobody.
+process.stdin.once("close", stop);
+process.stdin.resume();

@@ -19,8 +19,9 @@ export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChi
   if (config.persist) mkdirSync(join(privateStateDir(config), "fauxqs"), { recursive: true, mode: 0o700 });
   // fauxqs-main.ts binds the stack's address alone: fauxqs by itself listens on every interface.
   const options = { host: config.host, port: config.fauxqsPort, ...(config.persist ? { dataDir } : {}) };
+  // stdin stays an open pipe: fauxqs-main.ts stops when it closes, that is when this process is gone.
   const child = spawn(process.execPath, [FAUXQS_MAIN, JSON.stringify(options)], {
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const output = captureOutput(child);
   const health = `${localEndpoints(config).fauxqs}/health`;

@@ -250,6 +250,17 @@ describe("npm start", () => {
     });
   });
 
+  it("DynamoDB Local and fauxqs end when the stack's own process is killed outright (SIGKILL), leaving nothing of the run", async () => {
+    await withStack("node", {}, async ({ child, run }) => {
+      const { children } = stackProcesses(child, "node");
+      expect(servicesOfRun(run)).toEqual({ dynamoDbLocal: 1, fauxqs: 1 });
+      // No handler runs on SIGKILL: the children learn of it only from their stdin closing.
+      child.kill("SIGKILL");
+      expect(await waitUntilGone(children)).toEqual([]);
+      expect(processesWithEnv(RUN, run)).toEqual([]);
+    });
+  });
+
   it.each([
     ["DynamoDB Local", "DynamoDBLocal.jar"],
     ["fauxqs", "fauxqs-main.ts"],
