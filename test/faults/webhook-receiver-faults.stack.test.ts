@@ -116,5 +116,5 @@ describe("the webhook worker against a faulty receiver", () => {
     expect(result).toEqual({ batchItemFailures: [] });
     expect(seller.calls).toHaveLength(5);
     expect(await attemptsOf(orderId)).toEqual(attempts);
-  }, 90_000);
+  });
 });

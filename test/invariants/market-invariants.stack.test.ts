@@ -85,6 +85,5 @@ describe("money and stock invariants under random concurrent interleavings", () 
         { numRuns: NUM_RUNS, ...replay, plugins: [fc.interruptAfterTimeLimit(SHRINK_LIMIT_MS)] },
       );
     },
-    SHRINK_LIMIT_MS + 60_000,
   );
 });

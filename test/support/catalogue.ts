@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { catalogueIndexer, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
 import { createCategoryIn } from "./categories.js";
+import { HANG_GUARD_MS } from "./hang-guard.js";
 import { type JsonResponse, request } from "./http.js";
 import { createProduct, jsonHeaders, tinyPng, uploadProductImage, validProductBody } from "./products.js";
 
@@ -59,8 +60,11 @@ export interface PublishedProduct {
   readonly img: string;
 }
 
-/** Time allowed for a test or hook that publishes products: indexing one takes about a second locally. */
-export const PUBLISHING_TIMEOUT = 120_000;
+/**
+ * Time allowed for a test or hook that publishes products: the suite's hang guard, no less, so a loaded
+ * machine never fails them (indexing a product takes about a second on an idle one).
+ */
+export const PUBLISHING_TIMEOUT = HANG_GUARD_MS;
 
 /**
  * Creates a product (v1), uploads its image and approves it; then syncs the catalogue unless told

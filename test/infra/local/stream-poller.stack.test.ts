@@ -121,7 +121,7 @@ describe("local stream poller on the stack's table", () => {
     expect(delivered[0]?.dynamodb?.NewImage?.entity?.S).toBe("outbox");
     expect(delivered[0]?.dynamodb?.NewImage?.order_id?.S).toBe(paid.order.id_order);
     expect(receivedByB.map(sequenceOf).filter((s) => takenByA.has(s))).toEqual([]);
-  }, 120_000);
+  });
 
   it("hands a record reported as a batch item failure again, and a restarted poller resumes at that record", async () => {
     const paid = await paidOrder();
@@ -151,7 +151,7 @@ describe("local stream poller on the stack's table", () => {
     await pollerB.stop();
     expect(receivedByB.filter(isMine)).toHaveLength(1);
     expect(receivedByB.map(sequenceOf).filter((s) => takenByA.has(s))).toEqual([]);
-  }, 120_000);
+  });
 
   it("saves its checkpoints to the file, and a new poller on that file does not hand the same records again", async () => {
     const file = checkpointFile();
@@ -183,5 +183,5 @@ describe("local stream poller on the stack's table", () => {
 
     expect(seenBySecond.some(isFirstMarker)).toBe(false);
     expect(seenBySecond.map(sequenceOf).filter((s) => firstSequences.has(s))).toEqual([]);
-  }, 120_000);
+  });
 });
