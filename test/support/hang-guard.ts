@@ -5,3 +5,10 @@
  * slowest test takes there. vitest.config.ts applies it to every test and hook; a test sets no shorter one.
  */
 export const HANG_GUARD_MS = 15 * 60_000;
+
+/**
+ * How long a test waits for something that should happen (a webhook delivered, a message dead-lettered,
+ * a listing settled) before it reports what it saw instead. Generous for a loaded machine, and below the
+ * hang guard, so a real failure shows that report rather than a bare time-out.
+ */
+export const WAIT_GUARD_MS = 5 * 60_000;

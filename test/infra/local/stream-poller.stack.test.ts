@@ -12,6 +12,7 @@ import {
 } from "../../../infra/local/stream-poller.js";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { WAIT_GUARD_MS } from "../../support/hang-guard.js";
 import { paidOrder } from "../../support/orders.js";
 
 // These pollers read the stack's table stream from its start, next to the stack's own poller; each
@@ -52,7 +53,7 @@ const start = async (
   };
 };
 
-const waitFor = async (condition: () => boolean, what: string, timeoutMs = 45_000) => {
+const waitFor = async (condition: () => boolean, what: string, timeoutMs = WAIT_GUARD_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
