@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { localConfigFromEnv } from "../../../infra/local/local-environment.js";
 import { startLocalStack } from "../../../infra/local/local-stack.js";
 import { freePort } from "../../support/free-port.js";
+import { withFreshPorts } from "../../support/port-conflicts.js";
 import { childPids, waitUntilGone } from "../../support/processes.js";
 
 const stateDir = mkdtempSync(join(tmpdir(), "marketplace-local-stack-"));
@@ -21,14 +22,17 @@ const childWith = (marker: string): number => {
 
 describe("local stack stop", () => {
   it("tells every poller to stop at once, so fauxqs ended by the same Ctrl-C logs no failed poll", async () => {
-    const config = localConfigFromEnv({
-      PORT: "0",
-      DYNAMODB_LOCAL_PORT: String(await freePort()),
-      FAUXQS_PORT: String(await freePort()),
-      LOCAL_STATE: "memory",
-      LOCAL_STATE_DIR: stateDir,
-    });
-    const stack = await startLocalStack(config);
+    const { ports: config, result: stack } = await withFreshPorts(
+      async () =>
+        localConfigFromEnv({
+          PORT: "0",
+          DYNAMODB_LOCAL_PORT: String(await freePort()),
+          FAUXQS_PORT: String(await freePort()),
+          LOCAL_STATE: "memory",
+          LOCAL_STATE_DIR: stateDir,
+        }),
+      startLocalStack,
+    );
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     let java = 0;
     try {

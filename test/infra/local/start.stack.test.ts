@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../support/free-port.js";
+import { PORT_ATTEMPTS, PORT_TAKEN } from "../../support/port-conflicts.js";
 import {
   childPids,
   commandLine,
@@ -92,8 +93,7 @@ const printed = (child: ChildProcess, output: () => string, line: string, signal
  * Starts the stack on fresh ports and waits for `untilLine`. Every process of the run carries its marker,
  * and a start that fails or is given up on ends all of them before the error reaches the test.
  */
-const startStack = async (launch: Launch, options: StartOptions = {}): Promise<StackRun> => {
-  const run = options.run ?? randomUUID();
+const startStackOnce = async (launch: Launch, run: string, options: StartOptions): Promise<StackRun> => {
   const stateDir = mkdtempSync(join(tmpdir(), "marketplace-start-"));
   stateDirs.push(stateDir);
   const port = await freePort();
@@ -139,6 +139,23 @@ const startStack = async (launch: Launch, options: StartOptions = {}): Promise<S
     throw error;
   }
   return { child, port, run, output: () => output };
+};
+
+/**
+ * Starts the stack (see startStackOnce). A fresh port taken before the stack bound it (another suite on
+ * the machine) costs fresh ports and a second start; ports the test chose are its point and never retried.
+ */
+const startStack = async (launch: Launch, options: StartOptions = {}): Promise<StackRun> => {
+  const run = options.run ?? randomUUID();
+  const choosesPorts = ["PORT", "DYNAMODB_LOCAL_PORT", "FAUXQS_PORT"].some((name) => options.env?.[name]);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(launch, run, options);
+    } catch (error) {
+      const retry = !choosesPorts && !options.signal?.aborted && attempt < PORT_ATTEMPTS;
+      if (!retry || !PORT_TAKEN.test(error instanceof Error ? error.message : String(error))) throw error;
+    }
+  }
 };
 
 /** Runs `body` against a started stack, then ends every process of the run, whether `body` passed or threw. */
