@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { HANG_GUARD_MS } from "./test/support/hang-guard.js";
 
 /** Tests that need the local stack (DynamoDB Local, fauxqs, the gateway) say so in their file name. */
 const STACK_TESTS = "test/**/*.stack.test.ts";
@@ -8,8 +9,9 @@ const CDK_TESTS = "test/infra/cdk/**/*.test.ts";
 export default defineConfig({
   test: {
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Only a real hang fails on time; no test measures the machine (see hang-guard.ts).
+    testTimeout: HANG_GUARD_MS,
+    hookTimeout: HANG_GUARD_MS,
     // Two cores: more workers only queue behind DynamoDB Local and each other.
     maxWorkers: 2,
     projects: [

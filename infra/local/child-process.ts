@@ -1,12 +1,19 @@
 import type { ChildProcess } from "node:child_process";
 
+/**
+ * How long a child may take to answer before the start-up gives up on it. Only a guard against one that
+ * hangs: DynamoDB Local (a JVM, its launcher compiled first) needs a few seconds of CPU, which on a loaded
+ * two-core machine (a test suite beside `npm start`, or two suites) can stretch past a minute.
+ */
+const READY_GUARD_MS = 5 * 60_000;
+
 /** Waits until `probe` succeeds, failing early if the child exits or the time runs out. */
 export const waitUntilReady = (
   name: string,
   child: ChildProcess,
   probe: () => Promise<boolean>,
   output: () => string,
-  timeoutMs = 60_000,
+  timeoutMs = READY_GUARD_MS,
 ): Promise<void> => {
   const ready = (async () => {
     const deadline = Date.now() + timeoutMs;

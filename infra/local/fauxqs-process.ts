@@ -17,9 +17,11 @@ export const startFauxqs = async (config: LocalStackConfig): Promise<StartingChi
   const dataDir = join(config.stateDir, "fauxqs");
   // Inside the private state folder: the files hold every seller's data.
   if (config.persist) mkdirSync(join(privateStateDir(config), "fauxqs"), { recursive: true, mode: 0o700 });
-  const options = { port: config.fauxqsPort, ...(config.persist ? { dataDir } : {}) };
+  // fauxqs-main.ts binds the stack's address alone: fauxqs by itself listens on every interface.
+  const options = { host: config.host, port: config.fauxqsPort, ...(config.persist ? { dataDir } : {}) };
+  // stdin stays an open pipe: fauxqs-main.ts stops when it closes, that is when this process is gone.
   const child = spawn(process.execPath, [FAUXQS_MAIN, JSON.stringify(options)], {
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const output = captureOutput(child);
   const health = `${localEndpoints(config).fauxqs}/health`;

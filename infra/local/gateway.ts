@@ -89,8 +89,17 @@ export const buildEvent = (
   };
 };
 
+/**
+ * What the local context reports as the time left: no deadline. Locally no function has a timeout, so
+ * a slow request (DynamoDB Local queueing writes on a loaded machine) answers late, not a 500 from
+ * middy's early timeout, which races every handler against this value. In AWS, Lambda's context reports
+ * the function's real timeout and middy keeps applying it. The largest delay a Node timer takes: past it
+ * Node fires at once, which would make every request a timeout.
+ */
+const LOCAL_TIME_LEFT_MS = 2 ** 31 - 1;
+
+/** The Lambda context the local gateway hands a handler: as in AWS, but with no deadline. */
 const lambdaContext = (functionName: string, requestId: string): Context => {
-  const deadline = Date.now() + 30_000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
@@ -100,7 +109,7 @@ const lambdaContext = (functionName: string, requestId: string): Context => {
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: "local",
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    getRemainingTimeInMillis: () => LOCAL_TIME_LEFT_MS,
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

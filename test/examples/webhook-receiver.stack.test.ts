@@ -58,8 +58,6 @@ describe("the README's webhook receiver on the local stack", () => {
       const delivered = await eventually(
         () => Promise.all(orderIds.map(async (id) => (await stores().orders.get(id))?.delivered ?? false)),
         (states) => states.every(Boolean),
-        // A safety net for a busy machine, not a measure of speed: each delivery takes well under a second.
-        150_000,
       );
       expect(delivered).toEqual([true, true, true]);
       for (const id of orderIds)
@@ -70,5 +68,5 @@ describe("the README's webhook receiver on the local stack", () => {
       await pointProductAt(seller, "");
       await receiver.stop();
     }
-  }, 240_000);
+  });
 });

@@ -65,7 +65,7 @@ describe("the README's webhook receiver", () => {
     expect(answers.map((a) => `${a.status} ${a.text}`)).toEqual(Array(8).fill("200 ok"));
     expect(fake.to(EXCHANGE)).toHaveLength(1);
     expect(bearers(fake)).toEqual(Array(16).fill("Bearer tok-1"));
-  }, 120_000);
+  });
 
   it("exchanges again for a token that expires within a minute, before using it", async () => {
     const fake = await service(60);
@@ -84,7 +84,7 @@ describe("the README's webhook receiver", () => {
       "Bearer tok-3",
       "Bearer tok-3",
     ]);
-  }, 120_000);
+  });
 
   it("drops a token the service refuses (401), so the retried webhook exchanges anew and delivers", async () => {
     const fake = await service(3600, (request) =>
@@ -108,5 +108,5 @@ describe("the README's webhook receiver", () => {
       "Bearer tok-2",
       "Bearer tok-2",
     ]);
-  }, 120_000);
+  });
 });

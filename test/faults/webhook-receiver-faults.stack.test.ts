@@ -88,7 +88,6 @@ describe("the webhook worker against a faulty receiver", () => {
     const attempts = await eventually(
       () => attemptsOf(orderId),
       (a) => a.some(([, outcome]) => outcome === "delivered"),
-      45_000,
     );
     expect(attempts).toEqual([
       [1, "failed", `Timed out after ${WEBHOOK_TIMEOUT_MS} ms`],
@@ -116,5 +115,5 @@ describe("the webhook worker against a faulty receiver", () => {
     expect(result).toEqual({ batchItemFailures: [] });
     expect(seller.calls).toHaveLength(5);
     expect(await attemptsOf(orderId)).toEqual(attempts);
-  }, 90_000);
+  });
 });

@@ -1,12 +1,14 @@
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { indexedCollections } from "../../shared/data/table-keys.js";
+import { ScanCommand, TransactGetCommand } from "@aws-sdk/lib-dynamodb";
+import { indexQuery } from "../../shared/data/index-query.js";
+import { queryAll } from "../../shared/data/query-all.js";
+import { indexedCollections, keys } from "../../shared/data/table-keys.js";
 import { type OrderRecord, orderRecordSchema } from "../../shared/orders/order.js";
 import { type PayoutRecord, payoutRecordSchema } from "../../shared/payouts/payout.js";
+import { productRecordSchema } from "../../shared/products/product.js";
 import { tableClient, tableName } from "../../shared/runtime/table.js";
 import { createWebhookRepository, type WebhookAttempt } from "../../shared/webhooks/webhook-repository.js";
 import { type AccountMoney, accountMoney } from "../support/account-money.js";
 import { indexedMembers } from "../support/indexed-members.js";
-import { stores } from "../support/orders.js";
 import type { MarketWorld } from "./market-world.js";
 
 /** The items an order's payment and delivery leave outside the order: its delivery token and outbox events. */
@@ -65,28 +67,61 @@ const tokensAndEvents = async (orderIds: ReadonlySet<string>) => {
   return found;
 };
 
+/** The most items one TransactGetItems reads; a run's orders (at most one per command) and its products fit. */
+const SNAPSHOT_ITEMS = 100;
+
 /**
- * Reads the run's market: the seller's orders and payouts, both products, every account's money, and the
- * tokens and events of those orders and of `madeOrders` (what the commands said they made).
+ * The seller's orders and each product's stock as of one moment. The stack's maintenance timer expires
+ * orders at any time, the checks' reads included (a born-expired order of the last batch is cancelled
+ * and its stock returned, in one transaction, a few seconds later): orders read before it and stock
+ * read after it would break "stock = initial − held" with nothing wrong. One TransactGetItems is
+ * serialisable with that transaction, so it sees the expiry whole or not at all. Which orders exist does
+ * not change meanwhile (nothing deletes an order), so the index lists them first.
+ */
+const ordersAndStock = async (world: MarketWorld) => {
+  const client = tableClient();
+  const table = tableName();
+  const listed = await queryAll(
+    client,
+    indexQuery(table, indexedCollections.sellerOrders, [world.seller.id]),
+  );
+  const orderKeys = listed.map((row) => ({ PK: String(row.PK), SK: String(row.SK) }));
+  const productKeys = world.products.map((p) => keys.product(p.id));
+  if (orderKeys.length + productKeys.length > SNAPSHOT_ITEMS)
+    throw new Error(`${orderKeys.length} orders and the products do not fit one snapshot read`);
+  const { Responses = [] } = await client.send(
+    new TransactGetCommand({
+      TransactItems: [...productKeys, ...orderKeys].map((Key) => ({ Get: { TableName: table, Key } })),
+    }),
+  );
+  const items = Responses.map((response) => response.Item);
+  const stock = world.products.map((p, i) => {
+    const item = items[i];
+    return [p.id, item === undefined ? undefined : productRecordSchema.parse(item).count] as const;
+  });
+  const orders = items
+    .slice(productKeys.length)
+    .flatMap((item) => (item === undefined ? [] : [orderRecordSchema.parse(item)]));
+  return { orders, stock };
+};
+
+/**
+ * Reads the run's market: the seller's orders and both products' stock (as of one moment), payouts,
+ * every account's money, and the tokens and events of those orders and of `madeOrders` (what the
+ * commands said they made).
  */
 export const readMarket = async (world: MarketWorld, madeOrders: readonly string[]): Promise<MarketState> => {
   const client = tableClient();
   const table = tableName();
-  const [orderItems, payoutItems, stock, money] = await Promise.all([
-    indexedMembers(client, table, indexedCollections.sellerOrders, [world.seller.id]),
+  const [{ orders, stock }, payoutItems, money] = await Promise.all([
+    ordersAndStock(world),
     indexedMembers(client, table, indexedCollections.sellerPayouts, [world.seller.id]),
-    Promise.all(
-      world.products.map(
-        async (p) => [p.id, (await stores().products.get(p.id, { consistent: true }))?.count] as const,
-      ),
-    ),
     Promise.all(
       [world.seller.id, ...world.resellers.map((r) => r.id)].map(
         async (id) => [id, await accountMoney(id)] as const,
       ),
     ),
   ]);
-  const orders = orderItems.map((item) => orderRecordSchema.parse(item));
   const found = await tokensAndEvents(new Set([...orders.map((o) => o.id_order), ...madeOrders]));
   const webhooks = createWebhookRepository(client, table);
   const artifacts = new Map(

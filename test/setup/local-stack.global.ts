@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { localConfigFromEnv } from "../../infra/local/local-environment.js";
 import { startLocalStack } from "../../infra/local/local-stack.js";
 import { freePort } from "../support/free-port.js";
+import { withFreshPorts } from "../support/port-conflicts.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,7 +37,17 @@ export default async function setup(project: TestProject) {
     // The token exchange runs with its default limits: every test file exchanges good keys from
     // 127.0.0.1, and only refused keys count against an address (a handful across the suite).
   });
-  const stack = await startLocalStack(localConfigFromEnv({ ...process.env, ...opsEnv }));
+  // A port taken between choosing it and binding it (another suite on the machine) costs fresh ports and
+  // a second start, not the run.
+  const { result: stack } = await withFreshPorts(
+    async () =>
+      Object.assign(opsEnv, {
+        PORT: String(await freePort()),
+        DYNAMODB_LOCAL_PORT: String(await freePort()),
+        FAUXQS_PORT: String(await freePort()),
+      }),
+    (ports) => startLocalStack(localConfigFromEnv({ ...process.env, ...ports })),
+  );
   const stackEnvNames = [
     "AWS_REGION",
     "AWS_ACCESS_KEY_ID",

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { catalogueIndexer, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
 import { createCategoryIn } from "./categories.js";
+import { HANG_GUARD_MS, WAIT_GUARD_MS } from "./hang-guard.js";
 import { type JsonResponse, request } from "./http.js";
 import { createProduct, jsonHeaders, tinyPng, uploadProductImage, validProductBody } from "./products.js";
 
@@ -59,8 +60,11 @@ export interface PublishedProduct {
   readonly img: string;
 }
 
-/** Time allowed for a test or hook that publishes products: indexing one takes about a second locally. */
-export const PUBLISHING_TIMEOUT = 120_000;
+/**
+ * Time allowed for a test or hook that publishes products: the suite's hang guard, no less, so a loaded
+ * machine never fails them (indexing a product takes about a second on an idle one).
+ */
+export const PUBLISHING_TIMEOUT = HANG_GUARD_MS;
 
 /**
  * Creates a product (v1), uploads its image and approves it; then syncs the catalogue unless told
@@ -201,7 +205,11 @@ export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeo
  * product: a stream sync that read the product before the change may still be finishing and briefly
  * re-apply the old listing, until the stream's record of the change corrects it.
  */
-export const settled = async <T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<T> => {
+export const settled = async <T>(
+  read: () => Promise<T>,
+  expected: T,
+  timeoutMs = WAIT_GUARD_MS,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

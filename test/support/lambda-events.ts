@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { HANG_GUARD_MS } from "./hang-guard.js";
 
 // API Gateway v2 events and Lambda contexts for calling a group handler in-process, as AWS would.
 
@@ -46,7 +47,11 @@ export const buildEvent = (options: EventOptions): APIGatewayProxyEventV2 => {
   return event;
 };
 
-/** A Lambda context with a fixed request id and 30 s left. */
+/**
+ * A Lambda context with a fixed request id and the hang guard's time left: middy races every handler
+ * against the time left, and a handler called in a test, waiting on DynamoDB Local on a loaded machine,
+ * must not meet a deadline the machine sets (see hang-guard.ts).
+ */
 export const buildContext = (): Context => ({
   callbackWaitsForEmptyEventLoop: true,
   functionName: "marketplace-test",
@@ -56,7 +61,7 @@ export const buildContext = (): Context => ({
   awsRequestId: "lambda-request-id",
   logGroupName: "/aws/lambda/marketplace-test",
   logStreamName: "stream",
-  getRemainingTimeInMillis: () => 30_000,
+  getRemainingTimeInMillis: () => HANG_GUARD_MS,
   done: () => {},
   fail: () => {},
   succeed: () => {},

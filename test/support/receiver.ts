@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
+import { WAIT_GUARD_MS } from "./hang-guard.js";
 
 /**
  * Points every seller and product that names `url` at no receiver, before the receiver goes: their
@@ -75,7 +76,7 @@ export const startReceiver = async (
 export const eventually = async <T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_GUARD_MS,
 ): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

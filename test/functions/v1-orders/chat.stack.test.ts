@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../../shared/ids/ids.js";
 import { createTestSeller, queryString, type TestSeller, v2Get } from "../../support/catalogue.js";
+import { HANG_GUARD_MS } from "../../support/hang-guard.js";
 import { request } from "../../support/http.js";
 import { paidOrder } from "../../support/orders.js";
 import { v2Post } from "../../support/purchases.js";
@@ -11,8 +12,8 @@ import { resellerOrder } from "../../support/reseller-orders.js";
  * seller's side of the chat whose buyer side is GET and POST /api/v2/chat/{chat_id}.
  */
 
-/** Creating a paid order (seller, product, image, approval, payment) takes a few seconds on a busy machine. */
-const ORDER_TIMEOUT = 120_000;
+/** Creating a paid order (seller, product, image, approval, payment) takes a few seconds, more on a busy machine. */
+const ORDER_TIMEOUT = HANG_GUARD_MS;
 
 /** A message as both APIs list it; its date and time are those its id encodes (milliseconds × 1000). */
 const shown = (messageId: number, from: "buyer" | "seller", message: string) => {

@@ -12,9 +12,6 @@ import { type JsonResponse, request } from "../../support/http.js";
 import { chatOf, v2Post } from "../../support/purchases.js";
 import { resellerOrder } from "../../support/reseller-orders.js";
 
-/** Creating a paid order (seller, product, image, approval, payment) takes a few seconds on a busy machine. */
-const ORDER_TIMEOUT = 180_000;
-
 const postV2 = (token: string, orderId: string, message: string) =>
   v2Post(token, `/api/v2/chat/${orderId}`, { message });
 const postV1 = (token: string, orderId: string, message: string) =>
@@ -71,7 +68,7 @@ const fillChat = async (orderId: string, n: number) => {
   }
 };
 
-describe("an order chat's bounds", { timeout: ORDER_TIMEOUT }, () => {
+describe("an order chat's bounds", () => {
   let buyer: TestSeller;
 
   beforeAll(async () => {

@@ -134,7 +134,6 @@ describe("the payment loop on the local stack", () => {
     await eventually(
       () => webhookService().attempts(orderId),
       (a) => a.length >= 5,
-      30_000,
     );
     // Give the queue a moment to move the job to the dead-letter queue, then check nothing more comes.
     await new Promise((r) => setTimeout(r, 2500));

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGateway } from "../../../infra/local/gateway.js";
-import type { ApiHandler } from "../../../shared/http/group-handler.js";
+import { type ApiHandler, createGroupHandler, defineAction } from "../../../shared/http/group-handler.js";
 import { type EndpointGroup, endpointGroups } from "../../../shared/http/routes.js";
 
 const seen: { group: EndpointGroup; event: APIGatewayProxyEventV2 }[] = [];
@@ -113,5 +113,45 @@ describe("local gateway", () => {
       body: "x".repeat(10 * 1024 * 1024 + 1),
     });
     expect(response.status).toBe(413);
+  });
+});
+
+describe("local gateway under a slow machine", () => {
+  it("lets a handler take longer than any Lambda timeout: the answer comes late, not as middy's 500", async () => {
+    const realNow = Date.now;
+    const clock = vi.spyOn(Date, "now");
+    // A real group handler (middy's whole chain) on a public route, whose work takes 31 s by the clock:
+    // what a request queued behind DynamoDB Local's writes looks like on a loaded machine.
+    const docs = createGroupHandler(
+      "api-docs",
+      {
+        "GET /docs": defineAction({
+          handle: async () => {
+            clock.mockImplementation(() => realNow() + 31_000);
+            await new Promise((r) => setTimeout(r, 50));
+            return { data: { answered: true } };
+          },
+        }),
+      },
+      () => Promise.reject(new Error("a public route needs no tokens")),
+    );
+    const slow = createGateway({
+      ...(Object.fromEntries(endpointGroups.map((g) => [g, capture(g)])) as Record<
+        EndpointGroup,
+        ApiHandler
+      >),
+      "api-docs": docs,
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/docs`);
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 200,
+        body: { ok: true, data: { answered: true }, meta: {} },
+      });
+    } finally {
+      clock.mockRestore();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });

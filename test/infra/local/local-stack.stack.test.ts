@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { localConfigFromEnv } from "../../../infra/local/local-environment.js";
 import { startLocalStack } from "../../../infra/local/local-stack.js";
 import { freePort } from "../../support/free-port.js";
+import { withFreshPorts } from "../../support/port-conflicts.js";
 import { childPids, waitUntilGone } from "../../support/processes.js";
 
 const stateDir = mkdtempSync(join(tmpdir(), "marketplace-local-stack-"));
@@ -19,20 +20,24 @@ const childWith = (marker: string): number => {
   return pid;
 };
 
-describe("local stack stop", { timeout: 90_000 }, () => {
+describe("local stack stop", () => {
   it("tells every poller to stop at once, so fauxqs ended by the same Ctrl-C logs no failed poll", async () => {
-    const config = localConfigFromEnv({
-      PORT: "0",
-      DYNAMODB_LOCAL_PORT: String(await freePort()),
-      FAUXQS_PORT: String(await freePort()),
-      LOCAL_STATE: "memory",
-      LOCAL_STATE_DIR: stateDir,
-    });
-    const stack = await startLocalStack(config);
-    const java = childWith(`-port ${config.dynamoPort}`);
-    const fauxqs = childWith(`{"port":${config.fauxqsPort}}`);
+    const { ports: config, result: stack } = await withFreshPorts(
+      async () =>
+        localConfigFromEnv({
+          PORT: "0",
+          DYNAMODB_LOCAL_PORT: String(await freePort()),
+          FAUXQS_PORT: String(await freePort()),
+          LOCAL_STATE: "memory",
+          LOCAL_STATE_DIR: stateDir,
+        }),
+      startLocalStack,
+    );
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let java = 0;
     try {
+      java = childWith(`-port ${config.dynamoPort}`);
+      const fauxqs = childWith(`"port":${config.fauxqsPort}`);
       // A frozen DynamoDB Local holds the stream pollers' requests, so stopping them takes as long as it
       // stays frozen: the queue pollers must not be left polling meanwhile.
       process.kill(java, "SIGSTOP");
@@ -46,10 +51,11 @@ describe("local stack stop", { timeout: 90_000 }, () => {
       expect(await waitUntilGone([java, fauxqs])).toEqual([]);
     } finally {
       errors.mockRestore();
-      // A failed assertion above may leave it frozen; gone already is fine.
+      // A failed assertion above may leave it frozen, and the stack running; gone already is fine.
       try {
-        process.kill(java, "SIGCONT");
+        if (java !== 0) process.kill(java, "SIGCONT");
       } catch {}
+      await stack.stop();
     }
   });
 });

@@ -13,6 +13,7 @@ import { localQueueUrl } from "../../../infra/local/provision.js";
 import { startQueuePoller } from "../../../infra/local/queue-poller.js";
 import { createDeadLetterSink } from "../../../shared/aws/sqs-dead-letter.js";
 import { createQueueConsumer } from "../../../shared/queue/sqs-batch.js";
+import { WAIT_GUARD_MS } from "../../support/hang-guard.js";
 
 const sqs = new SQSClient({});
 afterAll(() => sqs.destroy());
@@ -54,7 +55,7 @@ const record = (messageId: string, body: string): SQSRecord => ({
   awsRegion: "us-east-1",
 });
 
-const waitFor = async (condition: () => boolean, timeoutMs = 15_000) => {
+const waitFor = async (condition: () => boolean, timeoutMs = WAIT_GUARD_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
@@ -95,7 +96,7 @@ describe("queue poller with a real SQS (fauxqs)", () => {
       // Message 2 fails on each of its two receives and then moves to the dead-letter queue.
       await waitFor(() => (attempts.get("2") ?? 0) >= 2);
       let dead: string[] = [];
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + WAIT_GUARD_MS;
       while (dead.length === 0 && Date.now() < deadline) {
         const received = await sqs.send(
           new ReceiveMessageCommand({ QueueUrl: deadLetterUrl, WaitTimeSeconds: 1 }),
@@ -195,7 +196,7 @@ describe("queue poller with a real SQS (fauxqs)", () => {
     try {
       const sent = await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "{oops" }));
       let dead: Array<{ body?: string; reason?: string; source?: string }> = [];
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + WAIT_GUARD_MS;
       while (dead.length === 0 && Date.now() < deadline) {
         const messages = await sqs.send(
           new ReceiveMessageCommand({

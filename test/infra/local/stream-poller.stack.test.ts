@@ -12,6 +12,7 @@ import {
 } from "../../../infra/local/stream-poller.js";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { WAIT_GUARD_MS } from "../../support/hang-guard.js";
 import { paidOrder } from "../../support/orders.js";
 
 // These pollers read the stack's table stream from its start, next to the stack's own poller; each
@@ -52,7 +53,7 @@ const start = async (
   };
 };
 
-const waitFor = async (condition: () => boolean, what: string, timeoutMs = 45_000) => {
+const waitFor = async (condition: () => boolean, what: string, timeoutMs = WAIT_GUARD_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
@@ -121,7 +122,7 @@ describe("local stream poller on the stack's table", () => {
     expect(delivered[0]?.dynamodb?.NewImage?.entity?.S).toBe("outbox");
     expect(delivered[0]?.dynamodb?.NewImage?.order_id?.S).toBe(paid.order.id_order);
     expect(receivedByB.map(sequenceOf).filter((s) => takenByA.has(s))).toEqual([]);
-  }, 120_000);
+  });
 
   it("hands a record reported as a batch item failure again, and a restarted poller resumes at that record", async () => {
     const paid = await paidOrder();
@@ -151,7 +152,7 @@ describe("local stream poller on the stack's table", () => {
     await pollerB.stop();
     expect(receivedByB.filter(isMine)).toHaveLength(1);
     expect(receivedByB.map(sequenceOf).filter((s) => takenByA.has(s))).toEqual([]);
-  }, 120_000);
+  });
 
   it("saves its checkpoints to the file, and a new poller on that file does not hand the same records again", async () => {
     const file = checkpointFile();
@@ -183,5 +184,5 @@ describe("local stream poller on the stack's table", () => {
 
     expect(seenBySecond.some(isFirstMarker)).toBe(false);
     expect(seenBySecond.map(sequenceOf).filter((s) => firstSequences.has(s))).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -231,8 +231,7 @@ describe("ops CLI: payout reject", () => {
   });
 });
 
-// Seven CLI processes in a row: on a busy two-core machine each may take seconds to start.
-describe("ops CLI: payout decisions on unknown payouts", { timeout: 90_000 }, () => {
+describe("ops CLI: payout decisions on unknown payouts", () => {
   it("answers exit 1 'Payout <id> not found' for an unknown or malformed id and exit 2 without one", async () => {
     for (const id of ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "nope", "PAYOUT#x"]) {
       for (const command of ["complete", "reject"]) {

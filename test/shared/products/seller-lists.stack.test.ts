@@ -141,7 +141,7 @@ describe("seller product lists by status, category and name", () => {
       await moveTo(sellerId, id, statuses[Math.floor(i / 3) % 4] ?? "draft");
     }
     await expectListsExact(sellerId, categories, searches);
-  }, 120_000);
+  });
 
   it("totals stay exact after moderation decisions, content and category changes, renames, resubmissions and deletes", async () => {
     const [catA = 0, catB = 0] = categories;
@@ -156,7 +156,7 @@ describe("seller product lists by status, category and name", () => {
     await service.remove(sellerId, id(6));
     await service.remove(sellerId, id(11));
     await expectListsExact(sellerId, categories, [...searches, "steam ring"]);
-  }, 120_000);
+  });
 
   it("many parallel creates, deletes, moves and renames leave every list and count exact", async () => {
     const seller = (await createTestAccount()).seller_id;
@@ -183,7 +183,7 @@ describe("seller product lists by status, category and name", () => {
     expect(failures.filter((f) => !f.includes("try again"))).toEqual([]);
     expect(failures.length).toBeLessThanOrEqual(1);
     await expectListsExact(seller, cats, ["ring", "key", "ring renamed"]);
-  }, 120_000);
+  });
 
   it("a filtered page reads about `limit` items however many non-matching products the seller has", async () => {
     const seller = (await createTestAccount()).seller_id;
@@ -237,7 +237,7 @@ describe("seller product lists by status, category and name", () => {
       // Page 2 skips page 1's items.
       { total: 8, shown: 3, itemsRead: 9, requests: 2 },
     ]);
-  }, 120_000);
+  });
 
   it("a search longer than an entry's key is checked against the names; words past the 40th word start are not searched", async () => {
     const seller = (await createTestAccount()).seller_id;
@@ -326,7 +326,7 @@ describe("products written before the filtered lists", () => {
     counting.reset();
     await countedService.list(sellerId, { status: "pending", limit: "2" });
     expect(counting.tally().itemsRead).toBe(3);
-  }, 120_000);
+  });
 
   it("a missing count item is rebuilt from the seller's products, lists included", async () => {
     const sellerId = (await createTestAccount()).seller_id;
