@@ -51,8 +51,12 @@ const detail = (order: OrderRecord) => ({
  */
 export const MAX_DISPUTES_PER_ORDER = 5;
 
-/** Attempts at a dispute's write while the order's chat keeps growing under it (two people's messages). */
-const MAX_DISPUTE_ATTEMPTS = 10;
+/**
+ * Attempts at a dispute's write while the order's chat keeps growing under it. Each lost attempt means
+ * another message took a position meanwhile; the order's two people, each within their rate, cannot
+ * write this many meanwhile.
+ */
+const MAX_DISPUTE_ATTEMPTS = 100;
 
 /** A reseller's side of their orders: history, one order, disputes. */
 export const createBuyerOrderService = (deps: {

@@ -49,18 +49,29 @@ describe("buyer delivery e-mail", () => {
     const orderId = await deliveredOrder();
     const sent: MailMessage[] = [];
     const { orders, products } = stores();
+    // The send holds until the two other copies have been answered, so all three overlap however slow
+    // the machine is; a second send (the bug this guards against) does not wait, and shows in `sent`.
+    let answered = 0;
+    let sends = 0;
+    let othersAnswered: () => void = () => undefined;
+    const bothAnswered = new Promise<void>((resolve) => {
+      othersAnswered = resolve;
+    });
     const service = createMailService({
       orders,
       products,
       mailer: async (message) => {
-        // A slow send widens the window in which the copies overlap.
-        await new Promise((r) => setTimeout(r, 50));
+        if (++sends === 1) await bothAnswered;
         sent.push(message);
       },
       now: systemClock,
     });
     const job = { event_id: randomUUID(), order_id: orderId, template: "delivery" as const };
-    const results = await Promise.allSettled([service.send(job), service.send(job), service.send(job)]);
+    const copy = () =>
+      service.send(job).finally(() => {
+        if (++answered === 2) othersAnswered();
+      });
+    const results = await Promise.allSettled([copy(), copy(), copy()]);
     // The copies that find it being sent are not acknowledged: the queue brings them back, when it is sent.
     expect(results.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual(["sent"]);
     const waiting = results.filter((r) => r.status === "rejected").map((r) => r.reason);
