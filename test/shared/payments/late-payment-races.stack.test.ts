@@ -92,8 +92,9 @@ describe("late payments under races: the conditional writes settle every interle
 
   it("the maintenance's cancel racing each payment of 6 expired orders: whichever commits first, every order ends paid once and the stock is exact", async () => {
     const { productId } = await sellerWithProduct({ count: 6 });
+    // The stack's own maintenance may already be canceling these born-expired orders: it is one more
+    // racer, so nothing is asserted of the stock until every racer is done.
     const orders = await Promise.all(Array.from({ length: 6 }, () => expiredOrder(productId)));
-    expect(await stockOf(productId)).toBe(0);
     const at = new Date().toISOString();
     const [answers] = await Promise.all([
       Promise.all(orders.map((order, i) => paidCallback(order.id_order, order.amount, `cancel-race-${i}`))),
