@@ -10,7 +10,6 @@ import { accountService, categoryService } from "../../shared/runtime/dependenci
 import { createBatchWriter } from "./batch-writer.js";
 import { tokenOf } from "./bench-http.js";
 import { seedCatalogue } from "./catalogue-seeder.js";
-import { order, payout, product } from "./lists.js";
 import {
   BLOCKED_CATEGORY_ID,
   benchCategories,
@@ -18,6 +17,7 @@ import {
   generateProducts,
   sellerCountFor,
 } from "./search-data.js";
+import { order, payout, product } from "./seed-records.js";
 
 /**
  * The marketplace the load and capacity benches run against, written straight into a quiet stack's
