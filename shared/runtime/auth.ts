@@ -6,11 +6,9 @@ import {
 } from "../auth/exchange-limits.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { optionalEnv } from "../config/environment.js";
-import { createRateLimiter } from "../limits/rate-limiter.js";
-import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { accountStore } from "./account-store.js";
+import { rateLimiter } from "./rate-limiter.js";
 import { accessTokens } from "./service-keys.js";
-import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
 /**
  * The exchange's abuse limits (TOKEN_EXCHANGE_LIMIT_PER_KEY: exchanges of one key per minute;
@@ -36,10 +34,7 @@ export const tokenExchange = () =>
     store: accountStore(),
     tokens: accessTokens,
     limiter: createExchangeLimiter({
-      limiter: createRateLimiter({
-        windows: createRateWindowRepository(tableClient(), tableName()),
-        now: clockAndRandomness.now,
-      }),
+      limiter: rateLimiter(),
       limits: exchangeLimits(),
     }),
   });

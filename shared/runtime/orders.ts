@@ -5,8 +5,6 @@ import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import { createDeliveryUrlService } from "../delivery/delivery-url-service.js";
-import { createRateLimiter } from "../limits/rate-limiter.js";
-import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
@@ -14,6 +12,7 @@ import { createOutboxRepository } from "../outbox/outbox-repository.js";
 import { orderStore } from "./order-store.js";
 import { pageCursors } from "./page-cursors.js";
 import { productStore } from "./product-store.js";
+import { rateLimiter } from "./rate-limiter.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
 
@@ -60,10 +59,7 @@ export const chatService = () =>
   createChatService({
     chats: createChatRepository(tableClient(), tableName()),
     orders: orderStore(),
-    limiter: createRateLimiter({
-      windows: createRateWindowRepository(tableClient(), tableName()),
-      now: clockAndRandomness.now,
-    }),
+    limiter: rateLimiter(),
     senderLimit: chatSenderLimit(optionalEnv("CHAT_MESSAGES_PER_MINUTE")),
     now: clockAndRandomness.now,
   });

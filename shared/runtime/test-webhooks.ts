@@ -1,12 +1,11 @@
 import { optionalEnv, requireEnv } from "../config/environment.js";
-import { createRateLimiter } from "../limits/rate-limiter.js";
-import { createRateWindowRepository } from "../limits/rate-window-repository.js";
 import { createTestWebhook } from "../webhooks/test-webhook.js";
 import { testWebhookLimit } from "../webhooks/test-webhook-limit.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
 import { accountStore } from "./account-store.js";
+import { rateLimiter } from "./rate-limiter.js";
 import { dataKey } from "./service-keys.js";
-import { clockAndRandomness, tableClient, tableName } from "./table.js";
+import { clockAndRandomness } from "./table.js";
 
 /**
  * The seller's signed test webhook (an extension of v1). A root of its own, apart from the order
@@ -22,10 +21,7 @@ import { clockAndRandomness, tableClient, tableName } from "./table.js";
 export const testWebhook = () =>
   createTestWebhook({
     accounts: accountStore(),
-    limiter: createRateLimiter({
-      windows: createRateWindowRepository(tableClient(), tableName()),
-      now: clockAndRandomness.now,
-    }),
+    limiter: rateLimiter(),
     limit: testWebhookLimit("WEBHOOK_TEST_LIMIT_PER_SELLER", optionalEnv("WEBHOOK_TEST_LIMIT_PER_SELLER")),
     dataKey,
     post: (url, body, headers) =>
