@@ -1,5 +1,6 @@
 import { optionalEnv } from "../../shared/config/environment.js";
 import { notFound } from "../../shared/errors/domain-error.js";
+import { refusals, refuse, worded } from "../../shared/errors/refusals.js";
 import { isId } from "../../shared/ids/ids.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import { ORDER_CURRENCY } from "../../shared/payments/payment-callback.js";
@@ -117,7 +118,7 @@ const productSet: Runner = async (args) => {
 
 /** Fails with the service's own message when there is no such seller. */
 const existingSeller = async (id: number): Promise<number> => {
-  if (!(await accountStore().findById(id))) throw notFound(`Seller ${id} not found`);
+  if (!(await accountStore().findById(id))) throw refuse(worded(refusals.sellerIdNotFound, { sellerId: id }));
   return id;
 };
 
@@ -206,7 +207,7 @@ const paymentSign: Runner = async (args) => {
     values.amount === undefined
       ? (isId(orderId) ? await orderStore().get(orderId) : undefined)?.amount
       : integer("--amount", values.amount);
-  if (amount === undefined) throw notFound(`Order ${orderId} not found; give --amount to sign for it anyway`);
+  if (amount === undefined) throw refuse(worded(refusals.orderIdUnsignable, { orderId }));
   return signPaymentCallback({
     order_id: orderId,
     payment_id: values["payment-id"] ?? `local-${orderId}`,
@@ -241,7 +242,8 @@ const paymentRefund: Runner = async (args) => {
 
 /** Fails with the service's own message when there is no such order. */
 const existingOrder = async (id: string): Promise<string> => {
-  if (!(isId(id) && (await orderStore().get(id)))) throw notFound(`Order ${id} not found`);
+  if (!(isId(id) && (await orderStore().get(id))))
+    throw refuse(worded(refusals.orderIdNotFound, { orderId: id }));
   return id;
 };
 

@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { seal } from "../secrets/sealed-box.js";
 import { type AccountRecord, SellerModeration } from "./account.js";
 import type { AccountStore, CredentialsChange } from "./account-repository.js";
@@ -26,7 +26,7 @@ export const createAccountAccessService = (deps: {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Read consistently: the change is conditioned on what was read, so a stale read only costs a retry.
       const found = await deps.store.findWithCodeGuard(accountId);
-      if (!found) throw notFound(`Seller ${accountId} not found`);
+      if (!found) throw refuse(worded(refusals.sellerIdNotFound, { sellerId: accountId }));
       const { account } = found;
       const decided = await decide(account);
       const outcome = await deps.store.changeCredentials(
@@ -35,9 +35,9 @@ export const createAccountAccessService = (deps: {
         decided.change,
       );
       if (outcome === "changed") return decided.result;
-      if (outcome === "missing") throw notFound(`Seller ${accountId} not found`);
+      if (outcome === "missing") throw refuse(worded(refusals.sellerIdNotFound, { sellerId: accountId }));
     }
-    throw conflict(`Seller ${accountId} kept changing; try again`);
+    throw refuse(worded(refusals.sellerKeptChanging, { sellerId: accountId }));
   };
 
   /** The account's standing with the next generation: every token issued so far is revoked. */

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
@@ -72,7 +72,7 @@ export const createAccountService = (deps: {
     const linked = await deps.store.setImage(accountId, { url, key });
     if (!linked) {
       await images.remove(key).catch(() => undefined);
-      throw notFound("Seller not found");
+      throw refuse(refusals.sellerNotFound);
     }
     if (linked.previousKey !== "") {
       await images
@@ -87,7 +87,7 @@ export const createAccountService = (deps: {
   /** GET /seller: the seller's own record with its API key, and nothing secret besides. */
   async view(accountId: number) {
     const account = await deps.store.findById(accountId);
-    if (!account) throw notFound("Seller not found");
+    if (!account) throw refuse(refusals.sellerNotFound);
     return {
       id: account.account_id,
       id_user: account.id_user,
@@ -106,9 +106,9 @@ export const createAccountService = (deps: {
   /** POST /seller/profile: name, description and api_url, already validated and sanitised. */
   async updateProfile(accountId: number, update: ProfileUpdate) {
     const changes = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
-    if (Object.keys(changes).length === 0) throw badRequest("No valid data to update");
+    if (Object.keys(changes).length === 0) throw refuse(refusals.noValidData);
     const account = await deps.store.updateProfile(accountId, changes);
-    if (!account) throw notFound("Profile not updated");
+    if (!account) throw refuse(refusals.profileNotUpdated);
     return {
       id: account.account_id,
       name: account.name,
@@ -120,7 +120,7 @@ export const createAccountService = (deps: {
   /** Operator: adds to a seller's balance with a ledger entry. */
   async credit(accountId: number, amount: number) {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) {
-      throw badRequest("amount must be a whole number from 1 to 100000000");
+      throw refuse(refusals.creditAmount);
     }
     const balance = await deps.store.credit({
       accountId,
@@ -129,7 +129,7 @@ export const createAccountService = (deps: {
       entryId: deps.random.uuid(),
       at: deps.now().toISOString(),
     });
-    if (balance === undefined) throw notFound(`Seller ${accountId} not found`);
+    if (balance === undefined) throw refuse(worded(refusals.sellerIdNotFound, { sellerId: accountId }));
     return { seller_id: accountId, balance };
   },
 });

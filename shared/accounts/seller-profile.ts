@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import { stripMarkupOnce } from "../text/markup-text.js";
@@ -45,16 +46,16 @@ const sanitizeOrFail = (value: string, context: z.core.ParsePayload): string => 
 export const profileUpdateSchema = z.strictObject(
   {
     name: z.optional(
-      z.string({ error: "Name must be between 3 and 100 characters" }).check(
+      z.string({ error: refusals.sellerNameLength.message }).check(
         z.trim(),
-        z.minLength(3, { error: "Name must be between 3 and 100 characters", abort: true }),
-        z.maxLength(100, { error: "Name must be between 3 and 100 characters", abort: true }),
+        z.minLength(3, { error: refusals.sellerNameLength.message, abort: true }),
+        z.maxLength(100, { error: refusals.sellerNameLength.message, abort: true }),
         z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
-          error: "Name must not contain control characters",
+          error: refusals.sellerNameControlCharacters.message,
           abort: true,
         }),
         z.refine((v) => !DANGEROUS_NAME_CHARACTERS.test(v), {
-          error: "Name must not contain any of < > \" ' ` ; & { }",
+          error: refusals.sellerNameSymbols.message,
         }),
       ),
     ),
@@ -62,22 +63,22 @@ export const profileUpdateSchema = z.strictObject(
       z.pipe(
         z.pipe(
           z
-            .string({ error: "Description too short (min 10)" })
+            .string({ error: refusals.descriptionTooShort.message })
             // Markup may make the raw text longer than the cleaned one, but not without bound.
-            .check(z.maxLength(10_000, { error: "Description too long (max 1000)", abort: true })),
+            .check(z.maxLength(10_000, { error: refusals.descriptionTooLong.message, abort: true })),
           z.transform(sanitizeOrFail),
         ),
         z.string().check(
-          z.minLength(10, { error: "Description too short (min 10)", abort: true }),
-          z.maxLength(1000, { error: "Description too long (max 1000)", abort: true }),
+          z.minLength(10, { error: refusals.descriptionTooShort.message, abort: true }),
+          z.maxLength(1000, { error: refusals.descriptionTooLong.message, abort: true }),
           z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, true), {
-            error: "Description must not contain control characters",
+            error: refusals.descriptionControlCharacters.message,
           }),
         ),
       ),
     ),
     api_url: z.optional(apiUrlField),
   },
-  { error: "Invalid JSON" },
+  { error: refusals.invalidJson.message },
 );
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

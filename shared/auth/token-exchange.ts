@@ -2,6 +2,7 @@ import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlocked } from "../accounts/account-standing.js";
 import { hashApiKey, looksLikeApiKey } from "../accounts/api-keys.js";
 import { type DomainError, tooManyRequests, unauthorized } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
 import type { ExchangeLimiter } from "./exchange-limits.js";
 
@@ -24,7 +25,9 @@ export const createTokenExchange = (deps: {
    */
   const refusal = async (sourceAddress: string): Promise<DomainError> => {
     const byAddress = await deps.limiter.take("address", sourceAddress);
-    return byAddress.granted ? unauthorized() : tooManyRequests(byAddress.retryAfterSeconds);
+    return byAddress.granted
+      ? refuse(refusals.unauthorized)
+      : refuse(refusals.tooManyRequests, { retryAfterSeconds: byAddress.retryAfterSeconds });
   };
 
   return {
@@ -40,7 +43,7 @@ export const createTokenExchange = (deps: {
       sourceAddress: string,
     ): Promise<ExchangedToken> {
       // A key that cannot be ours is refused before any read or write: it guesses nothing.
-      if (!apiKey || !looksLikeApiKey(apiKey)) throw unauthorized();
+      if (!apiKey || !looksLikeApiKey(apiKey)) throw refuse(refusals.unauthorized);
       // The key is found by its hash, so no comparison ever runs over the key itself.
       const keyHash = hashApiKey(apiKey);
       // The key's window is counted beside the lookup: a served exchange takes one round.
@@ -51,7 +54,8 @@ export const createTokenExchange = (deps: {
       // A refused key's own window is counted but never answered: its address's window is the one that
       // bounds guessing, and a fixed guessed key does not turn into 429s that tell nothing new.
       if (!holder || isBlocked(holder)) throw await refusal(sourceAddress);
-      if (!byKey.granted) throw tooManyRequests(byKey.retryAfterSeconds);
+      if (!byKey.granted)
+        throw refuse(refusals.tooManyRequests, { retryAfterSeconds: byKey.retryAfterSeconds });
       const issued = await (await deps.tokens()).issue(holder.accountId, audience, holder.generation);
       return { accessToken: issued.token, expiresIn: issued.expiresIn };
     },

@@ -1,4 +1,5 @@
 import { conflict } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { type Category, type NewCategoryInput, newCategoryInputSchema } from "./category.js";
 import type { CategoryStore } from "./category-repository.js";
 
@@ -8,7 +9,8 @@ export const createCategoryService = (store: CategoryStore) => ({
   async create(input: NewCategoryInput): Promise<Category> {
     const parsed = newCategoryInputSchema.parse(input);
     const category: Category = { ...parsed, status: "active" };
-    if (!(await store.create(category))) throw conflict(`Category ${parsed.id} already exists`);
+    if (!(await store.create(category)))
+      throw refuse(worded(refusals.categoryExists, { categoryId: parsed.id }));
     return category;
   },
 

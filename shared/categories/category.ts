@@ -1,4 +1,4 @@
-import { forbidden } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** A category as v1 returns it; `status` is `active` for every category shown to sellers. */
@@ -33,5 +33,4 @@ export type NewCategoryInput = z.infer<typeof newCategoryInputSchema>;
 export const isBlockedForResellers = (categoryId: number): boolean => String(categoryId).startsWith("700");
 
 /** The refusal of a category resellers may not see or buy from. */
-export const blockedCategory = () =>
-  forbidden("This category is not available to resellers", "blocked_category");
+export const blockedCategory = () => refuse(refusals.blockedCategory);

@@ -1,3 +1,4 @@
+import { refusals, refuse } from "../errors/refusals.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import * as z from "../validation/zod-mini.js";
 
@@ -21,24 +22,32 @@ const exceedsCodePoints = (text: string, max: number): boolean => {
  * so the checks only refuse what cannot be a message. Each aborts the rest, so the first message names
  * the problem and a huge value is never scanned further.
  */
-export const chatMessageText = z.string({ error: "Field 'message' must be a string" }).check(
-  z.minLength(1, { error: "Field 'message' must not be empty", abort: true }),
-  z.refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
-    error: `Field 'message' must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`,
-    abort: true,
-  }),
-  z.refine((v) => isWellFormedText(v), { error: "Field 'message' must be valid Unicode text", abort: true }),
-  // Tab, LF and CR are how people lay out a message; every other control character only hides text.
-  z.refine((v) => !hasControlCharacters(v, true), {
-    error: "Field 'message' must not contain control characters",
-    abort: true,
-  }),
-  z.refine((v) => /\S/u.test(v), { error: "Field 'message' must not be only whitespace", abort: true }),
-);
+export const chatMessageText = z
+  .string({ error: refusals.fieldNotString.message({ field: "message" }) })
+  .check(
+    z.minLength(1, { error: refusals.fieldEmpty.message({ field: "message" }), abort: true }),
+    z.refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
+      error: refusals.fieldTooLong.message({ field: "message", max: MAX_CHAT_MESSAGE_LENGTH }),
+      abort: true,
+    }),
+    z.refine((v) => isWellFormedText(v), {
+      error: refusals.fieldNotUnicode.message({ field: "message" }),
+      abort: true,
+    }),
+    // Tab, LF and CR are how people lay out a message; every other control character only hides text.
+    z.refine((v) => !hasControlCharacters(v, true), {
+      error: refusals.fieldControlCharacters.message({ field: "message" }),
+      abort: true,
+    }),
+    z.refine((v) => /\S/u.test(v), {
+      error: refusals.fieldWhitespace.message({ field: "message" }),
+      abort: true,
+    }),
+  );
 
 /** POST /chat/{chat_id} (v2) and POST /orders/chat/{id_order} (v1) body: the message and nothing else. */
 export const chatBodySchema = z.strictObject(
   { message: chatMessageText },
-  { error: "Request body must be a JSON object" },
+  { error: refusals.notJsonObject.message },
 );
 export type ChatBody = z.infer<typeof chatBodySchema>;

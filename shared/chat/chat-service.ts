@@ -1,4 +1,5 @@
-import { conflict, forbidden, notFound, tooManyRequests } from "../errors/domain-error.js";
+import { tooManyRequests } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
 import type { Clock } from "../time/clock.js";
@@ -48,10 +49,10 @@ export interface ChatPageQuery {
  */
 const MAX_APPEND_ATTEMPTS = 100;
 
-const chatNotFound = () => notFound("Chat not found");
+const chatNotFound = () => refuse(refusals.chatNotFound);
 /** v1's wording for an order the seller cannot see, as GET /orders/info/{id} has it. */
-const sellerOrderNotFound = () => notFound("Order not found or access denied");
-const chatFull = () => conflict(`Chat is full (max ${MAX_CHAT_MESSAGES} messages)`, "chat_full");
+const sellerOrderNotFound = () => refuse(refusals.sellerOrderNotFound);
+const chatFull = () => refuse(worded(refusals.chatFull, { max: MAX_CHAT_MESSAGES }));
 
 /**
  * Order chats: one per order, its id the order's. The reseller who bought the order talks in it
@@ -70,7 +71,8 @@ export const createChatService = (deps: {
   const buyersOrder = async (buyerId: number, chatId: string): Promise<ChatOrder> => {
     const order = isId(chatId) ? await deps.orders.get(chatId) : undefined;
     if (!order) throw chatNotFound();
-    if (order.channel !== "reseller" || order.buyer_account_id !== buyerId) throw forbidden("Access denied");
+    if (order.channel !== "reseller" || order.buyer_account_id !== buyerId)
+      throw refuse(refusals.accessDenied);
     return order;
   };
 
@@ -113,7 +115,8 @@ export const createChatService = (deps: {
     if (ownership.status === "rejected") throw ownership.reason;
     if (allowance.status === "rejected") throw allowance.reason;
     if (length.status === "rejected") throw length.reason;
-    if (!allowance.value.granted) throw tooManyRequests(allowance.value.retryAfterSeconds);
+    if (!allowance.value.granted)
+      throw refuse(refusals.tooManyRequests, { retryAfterSeconds: allowance.value.retryAfterSeconds });
     // A position found taken exists, so the next one is tried: the chat never gets a hole.
     for (
       let position = length.value + 1, attempt = 1;

@@ -1,5 +1,5 @@
 import type { CatalogueService, Page } from "../catalogue/catalogue-service.js";
-import { notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
@@ -21,7 +21,8 @@ export const createCommentService = (deps: {
   /** Operator: adds a moderated comment to a product. */
   async add(input: NewCommentInput): Promise<CommentRecord> {
     const parsed = newCommentInputSchema.parse(input);
-    if (!isId(parsed.product_id)) throw notFound(`Product ${parsed.product_id} not found`);
+    if (!isId(parsed.product_id))
+      throw refuse(worded(refusals.productIdNotFound, { productId: parsed.product_id }));
     const comment: CommentRecord = {
       comment_id: deps.random.uuid(),
       product_id: parsed.product_id,
@@ -29,7 +30,8 @@ export const createCommentService = (deps: {
       text: parsed.text,
       created_at: deps.now().toISOString(),
     };
-    if (!(await deps.comments.add(comment))) throw notFound(`Product ${parsed.product_id} not found`);
+    if (!(await deps.comments.add(comment)))
+      throw refuse(worded(refusals.productIdNotFound, { productId: parsed.product_id }));
     return comment;
   },
 

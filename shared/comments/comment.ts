@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import { textField } from "../fields/text-field.js";
 import * as z from "../validation/zod-mini.js";
 
@@ -15,11 +16,8 @@ export type CommentRecord = z.infer<typeof commentRecordSchema>;
 export const newCommentInputSchema = z.object({
   product_id: z.string(),
   rating: z
-    .int({ error: "rating must be a whole number from 1 to 5" })
-    .check(
-      z.gte(1, "rating must be a whole number from 1 to 5"),
-      z.lte(5, "rating must be a whole number from 1 to 5"),
-    ),
+    .int({ error: refusals.commentRating.message })
+    .check(z.gte(1, refusals.commentRating.message), z.lte(5, refusals.commentRating.message)),
   // The text follows the rules of a product's description: no HTML, no control characters but line breaks.
   text: textField("text", { max: 1000, multiLine: true }),
 });

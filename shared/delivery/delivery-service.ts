@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound, unprocessable } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { hasControlCharacters } from "../text/control-characters.js";
@@ -11,22 +11,22 @@ import { hashDeliveryToken, looksLikeDeliveryToken } from "./delivery-token.js";
 export const deliveryBodySchema = z.object(
   {
     text: z
-      .string({ error: "Field 'text' must be a string" })
+      .string({ error: worded(refusals.fieldNotString, { field: "text" }).message })
       .check(
         z.trim(),
-        z.minLength(1, { error: "Field 'text' is required", abort: true }),
-        z.maxLength(10_000, "Field 'text' must be at most 10000 characters"),
+        z.minLength(1, { error: worded(refusals.fieldRequired, { field: "text" }).message, abort: true }),
+        z.maxLength(10_000, worded(refusals.fieldTooLong, { field: "text", max: 10_000 }).message),
       ),
     download: z.optional(z.unknown()),
   },
-  { error: "Request body must be a JSON object" },
+  { error: refusals.notJsonObject.message },
 );
 export type DeliveryBody = z.infer<typeof deliveryBodySchema>;
 
 /** The download link: none when absent, empty or false (clients send false for none); otherwise an https URL. */
 const downloadLink = (value: unknown): string => {
   if (value === undefined || value === null || value === false || value === "") return "";
-  if (typeof value !== "string" || value.length > 2048) throw unprocessable("Invalid download URL");
+  if (typeof value !== "string" || value.length > 2048) throw refuse(refusals.invalidDownloadUrl);
   try {
     const url = new URL(value);
     // The URL parser drops tabs and line breaks silently, so they are refused before it sees the value.
@@ -40,7 +40,7 @@ const downloadLink = (value: unknown): string => {
     }
     return url.href;
   } catch {
-    throw unprocessable("Invalid download URL");
+    throw refuse(refusals.invalidDownloadUrl);
   }
 };
 
@@ -55,16 +55,16 @@ export const createDeliveryService = (deps: {
   async deliver(sellerId: number, token: string, body: DeliveryBody) {
     const tokenHash = looksLikeDeliveryToken(token) ? hashDeliveryToken(token) : undefined;
     const target = tokenHash ? await deps.deliveries.findToken(tokenHash) : undefined;
-    if (!tokenHash || !target) throw notFound("Order not found");
-    if (target.sellerId !== sellerId) throw forbidden("Access denied");
+    if (!tokenHash || !target) throw refuse(refusals.orderNotFound);
+    if (target.sellerId !== sellerId) throw refuse(refusals.accessDenied);
     const download = downloadLink(body.download);
     // The token carries the amount to credit, so delivery is two requests (token, then the write);
     // tokens from before it did are resolved through their order.
     let amount = target.amount;
     if (amount === undefined) {
       const order = await deps.orders.get(target.orderId);
-      if (!order) throw notFound("Order not found");
-      if (order.delivered) throw conflict("Order already delivered");
+      if (!order) throw refuse(refusals.orderNotFound);
+      if (order.delivered) throw refuse(refusals.orderAlreadyDelivered);
       amount = order.amount;
     }
     const outcome = await deps.deliveries.deliver({
@@ -77,7 +77,7 @@ export const createDeliveryService = (deps: {
       event: { type: "order_delivered", event_id: deps.random.uuid(), order_id: target.orderId },
       at: deps.now().toISOString(),
     });
-    if (outcome === "already_delivered") throw conflict("Order already delivered");
+    if (outcome === "already_delivered") throw refuse(refusals.orderAlreadyDelivered);
     return { message: "Product delivered", id_order: target.orderId, delivered: true as const };
   },
 });

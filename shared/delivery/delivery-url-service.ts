@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
@@ -40,11 +40,11 @@ export const createDeliveryUrlService = (deps: {
     /** The caller's own paid order's delivery URL and token; anything else is refused without a hint. */
     async forSeller(sellerId: number, orderId: string): Promise<DeliveryUrlAnswer> {
       const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
-      if (!order || order.seller_id !== sellerId) throw notFound("Order not found or access denied");
-      if (order.delivered) throw conflict("Order already delivered");
-      if (order.status !== "paid") throw conflict("Order is not paid");
+      if (!order || order.seller_id !== sellerId) throw refuse(refusals.sellerOrderNotFound);
+      if (order.delivered) throw refuse(refusals.orderAlreadyDelivered);
+      if (order.status !== "paid") throw refuse(refusals.orderNotPaid);
       const sealed = (await deps.deliveries.sealedToken(order.id_order)) ?? (await sealedFromOutbox(order));
-      if (!sealed) throw conflict("Delivery URL no longer available");
+      if (!sealed) throw refuse(refusals.deliveryUrlGone);
       const token = open(await deps.dataKey(), sealed);
       return { id_order: order.id_order, delivery_url: deliveryUrl(deps.publicBaseUrl, token), token };
     },

@@ -2,7 +2,7 @@ import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlockedSeller } from "../accounts/account-standing.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import type { Clock } from "../time/clock.js";
@@ -75,7 +75,7 @@ export const createFavoriteService = (deps: {
     let seen = first;
     for (let attempt = 0; attempt < MAX_TOGGLE_ATTEMPTS; attempt++) {
       // Deleted since the catalogue was asked: its favorites are being removed.
-      if (seen.record?.state === "gone") throw notFound("Product not found");
+      if (seen.record?.state === "gone") throw refuse(refusals.productNotFound);
       const outcome = await deps.favorites.add(record, seen, deps.cap);
       if (outcome === "added") return true;
       if (outcome === "full") throw favoritesFull(deps.cap);
@@ -83,7 +83,7 @@ export const createFavoriteService = (deps: {
       else if (!toggle) return true;
       else if (await deps.favorites.remove(record.account_id, record.product_id)) return false;
     }
-    throw conflict("The favorite is being changed by other requests; try again", "favorite_conflict");
+    throw refuse(refusals.favoriteConflict);
   };
 
   return {
@@ -127,7 +127,7 @@ export const createFavoriteService = (deps: {
         deps.catalogue.product(product_id),
         isId(product_id) ? deps.favorites.follow(product_id) : undefined,
       ]);
-      if (!seen) throw notFound("Product not found");
+      if (!seen) throw refuse(refusals.productNotFound);
       const record: FavoriteRecord = {
         account_id: accountId,
         product_id,

@@ -1,4 +1,4 @@
-import { conflict } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** What POST /favorites can do with one product on the caller's list. */
@@ -8,18 +8,20 @@ export const favoriteActions = ["add", "remove", "toggle"] as const;
 export const favoriteBodySchema = z.strictObject(
   {
     product_id: z
-      .string({ error: "product_id must be a string" })
+      .string({ error: refusals.productIdNotString.message })
       .check(
-        z.minLength(1, "product_id is required"),
-        z.maxLength(64, "product_id must be at most 64 characters"),
+        z.minLength(1, refusals.productIdRequired.message),
+        z.maxLength(64, refusals.productIdTooLong.message),
       ),
     action: z.enum(favoriteActions, {
       // zod reports a missing enum value as a wrong value; say "required" like every other missing field.
       error: (issue) =>
-        issue.input === undefined ? "Field 'action' is required" : "action must be add, remove or toggle",
+        issue.input === undefined
+          ? refusals.fieldRequired.message({ field: "action" })
+          : refusals.favoriteAction.message,
     }),
   },
-  { error: "Request body must be a JSON object" },
+  { error: refusals.notJsonObject.message },
 );
 export type FavoriteBody = z.infer<typeof favoriteBodySchema>;
 
@@ -30,8 +32,7 @@ export type FavoriteBody = z.infer<typeof favoriteBodySchema>;
 export const FAVORITES_PER_ACCOUNT = 500;
 
 /** The refusal of an add (or a toggle that would add) when the caller already holds `cap` favorites. */
-export const favoritesFull = (cap: number) =>
-  conflict(`At most ${cap} favorites: remove one to add another`, "favorites_full");
+export const favoritesFull = (cap: number) => refuse(worded(refusals.favoritesFull, { max: cap }));
 
 /** A favorite as stored beside its product (`keys.favorite`), one per reseller who holds it. */
 export const favoriteRecordSchema = z.object({

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { refusals } from "../errors/refusals.js";
 import { isAllowedAddress } from "../network/allowed-address.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import * as z from "../validation/zod-mini.js";
@@ -33,13 +34,13 @@ export const isSavableTarget = (value: string): boolean => {
  * "" to clear it. The URL parser silently drops tabs and line breaks, so those are refused
  * before it sees the value.
  */
-export const apiUrlField = z.string({ error: "Invalid API URL" }).check(
+export const apiUrlField = z.string({ error: refusals.invalidApiUrl.message }).check(
   z.trim(),
-  z.maxLength(2048, { error: "Invalid API URL", abort: true }),
+  z.maxLength(2048, { error: refusals.invalidApiUrl.message, abort: true }),
   z.refine((v) => isWellFormedText(v) && !hasControlCharacters(v, false), {
-    error: "Invalid API URL",
+    error: refusals.invalidApiUrl.message,
     abort: true,
   }),
-  z.refine((v) => v === "" || isHttpUrl(v), { error: "Invalid API URL", abort: true }),
-  z.refine((v) => v === "" || isSavableTarget(v), { error: "Invalid API URL" }),
+  z.refine((v) => v === "" || isHttpUrl(v), { error: refusals.invalidApiUrl.message, abort: true }),
+  z.refine((v) => v === "" || isSavableTarget(v), { error: refusals.invalidApiUrl.message }),
 );

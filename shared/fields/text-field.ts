@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import { containsMarkup } from "../text/markup-text.js";
 import * as z from "../validation/zod-mini.js";
@@ -12,27 +13,27 @@ export const textField = (
   field: string,
   options: { min?: number; max: number; multiLine?: boolean; lengthMessage?: string },
 ) =>
-  z.string({ error: `Field '${field}' must be a string` }).check(
+  z.string({ error: refusals.fieldNotString.message({ field }) }).check(
     z.trim(),
-    z.minLength(1, { error: `Field '${field}' must not be empty`, abort: true }),
+    z.minLength(1, { error: refusals.fieldEmpty.message({ field }), abort: true }),
     z.minLength(options.min ?? 1, {
-      error: options.lengthMessage ?? `Field '${field}' must be at least ${options.min} characters`,
+      error: options.lengthMessage ?? refusals.fieldTooShort.message({ field, min: options.min ?? 1 }),
       abort: true,
     }),
     z.maxLength(options.max, {
-      error: options.lengthMessage ?? `Field '${field}' must be at most ${options.max} characters`,
+      error: options.lengthMessage ?? refusals.fieldTooLong.message({ field, max: options.max }),
       abort: true,
     }),
     z.refine((v) => isWellFormedText(v), {
-      error: `Field '${field}' must be valid Unicode text`,
+      error: refusals.fieldNotUnicode.message({ field }),
       abort: true,
     }),
     z.refine((v) => !hasControlCharacters(v, options.multiLine ?? false), {
-      error: `Field '${field}' must not contain control characters`,
+      error: refusals.fieldControlCharacters.message({ field }),
       abort: true,
     }),
     z.refine((v) => !containsMarkup(v), {
-      error: `Field '${field}' must not contain HTML tags`,
+      error: refusals.fieldMarkup.message({ field }),
       abort: true,
     }),
   );

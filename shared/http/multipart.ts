@@ -1,5 +1,5 @@
 import { Busboy } from "@fastify/busboy";
-import { badRequest } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 
 /** An uploaded file, read whole. */
 export interface UploadedFile {
@@ -24,7 +24,7 @@ export const parseMultipart = (
 ): Promise<MultipartForm> =>
   new Promise((resolve, reject) => {
     if (!contentType?.toLowerCase().startsWith("multipart/form-data") || !body) {
-      reject(badRequest("Expected a multipart/form-data body"));
+      reject(refuse(refusals.notMultipart));
       return;
     }
     const fields: Record<string, string> = {};
@@ -36,7 +36,7 @@ export const parseMultipart = (
         limits: { fileSize: limits.fileSize, files: 5, fields: 20, fieldSize: 64 * 1024 },
       });
     } catch {
-      reject(badRequest("Invalid multipart body"));
+      reject(refuse(refusals.badMultipart));
       return;
     }
     parser.on("field", (name, value) => {
@@ -45,7 +45,7 @@ export const parseMultipart = (
     parser.on("file", (name, stream, filename, _encoding, mimeType) => {
       const chunks: Buffer[] = [];
       // A body cut off inside a file errors on the file's stream; unheard, that error would end the process.
-      stream.on("error", () => reject(badRequest("Invalid multipart body")));
+      stream.on("error", () => reject(refuse(refusals.badMultipart)));
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         files[name] = {
@@ -57,6 +57,6 @@ export const parseMultipart = (
       });
     });
     parser.on("finish", () => resolve({ fields, files }));
-    parser.on("error", () => reject(badRequest("Invalid multipart body")));
+    parser.on("error", () => reject(refuse(refusals.badMultipart)));
     parser.end(body);
   });

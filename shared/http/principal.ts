@@ -1,9 +1,10 @@
 import { unauthorized } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import type { ApiRequest } from "./api-request.js";
 
 /** The calling account of an authenticated route; the auth middleware guarantees it, this keeps the type honest. */
 export const callerId = (request: ApiRequest<unknown>): number => {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw refuse(refusals.unauthorized);
   return request.principal.accountId;
 };
 

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { unprocessable } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { acceptsGzip } from "./file-response.js";
 
 /** Answers from this size on are gzipped for a client that accepts it; smaller ones gain too little. */
@@ -11,11 +11,7 @@ export const COMPRESS_FROM_BYTES = 4096;
  */
 export const LAMBDA_RESPONSE_LIMIT_BYTES = 6 * 1024 * 1024;
 
-const tooLarge = () =>
-  unprocessable(
-    "Answer too large for one response: accept gzip (Accept-Encoding: gzip) or read it in pages with limit and cursor",
-    "response_too_large",
-  );
+const tooLarge = () => refuse(refusals.responseTooLarge);
 
 /**
  * A JSON answer as it leaves the Lambda: gzipped (as base64, which API Gateway decodes) when it is large

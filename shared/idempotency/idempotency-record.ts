@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { refusals } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** How long a key's first answer is replayed (Stripe keeps keys 24 hours). */
@@ -12,7 +13,7 @@ export const IDEMPOTENCY_STALE_SECONDS = 60;
 /** The header's value: 1–255 visible ASCII characters (Stripe's limit), e.g. a UUID. */
 export const idempotencyKeySchema = z
   .string()
-  .check(z.regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1-255 visible ASCII characters"));
+  .check(z.regex(/^[\x21-\x7e]{1,255}$/, refusals.idempotencyKeyFormat.message));
 
 /** A key's record as stored: which request it belongs to and, once that committed, its answer. */
 export const idempotencyRecordSchema = z.object({

@@ -1,4 +1,4 @@
-import { conflict, unprocessable } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
 import {
@@ -36,8 +36,11 @@ export const createIdempotentRequests = (deps: {
     if (input.key === undefined) return { ...(await run(undefined)), replayed: false };
     const parsed = idempotencyKeySchema.safeParse(input.key);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Idempotency-Key is invalid";
-      throw unprocessable(message, "invalid_request", { issues: [{ field: "Idempotency-Key", message }] });
+      // The schema has one rule, so its one message is the catalogue's.
+      const { message } = refusals.idempotencyKeyFormat;
+      throw refuse(refusals.idempotencyKeyFormat, {
+        details: { issues: [{ field: "Idempotency-Key", message }] },
+      });
     }
     const claim: IdempotencyClaim = {
       accountId: input.accountId,
@@ -56,18 +59,15 @@ export const createIdempotentRequests = (deps: {
       nowEpoch: Math.floor(at.getTime() / 1000),
     });
     if (outcome.kind === "being_written") {
-      throw conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+      throw refuse(refusals.requestInProgress);
     }
     if (outcome.kind === "taken") {
       const { record } = outcome;
       if (record.route !== input.route || record.request_hash !== hash) {
-        throw unprocessable(
-          "This Idempotency-Key was already used with a different request",
-          "idempotency_mismatch",
-        );
+        throw refuse(refusals.idempotencyMismatch);
       }
       if (record.state === "in_progress" || record.response === undefined) {
-        throw conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+        throw refuse(refusals.requestInProgress);
       }
       const answer = JSON.parse(record.response) as StoredAnswer & { data: T };
       return { status: answer.status, data: answer.data, replayed: true };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { badRequest, DomainError } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { detectImageFormat, MAX_IMAGE_BYTES } from "./image-format.js";
 import type { ImageStorage } from "./image-storage.js";
 
@@ -15,11 +15,10 @@ export const imageKey = (prefix: string, extension: string): string =>
 
 /** Validates an upload's bytes: present, at most 4 MB, and really an image. */
 export const checkImage = (upload: ImageUpload | undefined) => {
-  if (!upload || upload.bytes.length === 0) throw badRequest("Image file required");
-  if (upload.truncated || upload.bytes.length > MAX_IMAGE_BYTES)
-    throw badRequest("Image too large (max 4 MB)");
+  if (!upload || upload.bytes.length === 0) throw refuse(refusals.imageRequired);
+  if (upload.truncated || upload.bytes.length > MAX_IMAGE_BYTES) throw refuse(refusals.imageTooLarge);
   const format = detectImageFormat(upload.bytes);
-  if (!format) throw badRequest("Invalid image format");
+  if (!format) throw refuse(refusals.imageFormat);
   return format;
 };
 
@@ -35,6 +34,6 @@ export const storeImage = async (
     return await images.put(key, bytes, contentType);
   } catch (error) {
     log("Image upload to storage failed", { key, error: String(error) });
-    throw new DomainError("dependency_failed", "upload_failed", "Upload failed");
+    throw refuse(refusals.uploadFailed);
   }
 };

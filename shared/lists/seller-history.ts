@@ -1,5 +1,5 @@
 import type { ListPosition, PageCursors } from "../data/page-cursor.js";
-import { badRequest, unprocessable } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
 
 /**
@@ -43,18 +43,15 @@ export const readSellerHistory = async <T>(
     const max = deps.wholeMax ?? WHOLE_HISTORY_MAX;
     const items = await source.all(max);
     if (items === "too_many") {
-      throw unprocessable(
-        `More than ${max} ${list.noun}: read them in pages with limit and cursor`,
-        "history_too_large",
-      );
+      throw refuse(worded(refusals.historyTooLarge, { max, noun: list.noun }));
     }
     return { items, next: undefined };
   }
   const start =
     query.cursor === undefined ? undefined : await deps.cursors.open(list.name, owner, query.cursor);
-  if (query.cursor !== undefined && start === undefined) throw badRequest("Invalid cursor");
+  if (query.cursor !== undefined && start === undefined) throw refuse(refusals.invalidCursor);
   const page = await source.page(query.limit ?? CURSOR_PAGE_DEFAULT, start);
-  if (page === "invalid_start") throw badRequest("Invalid cursor");
+  if (page === "invalid_start") throw refuse(refusals.invalidCursor);
   return {
     items: page.items,
     next: page.next ? await deps.cursors.seal(list.name, owner, page.next) : undefined,

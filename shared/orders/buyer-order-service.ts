@@ -1,6 +1,6 @@
 import { newChatMessage } from "../chat/chat-message.js";
 import type { ChatStore } from "../chat/chat-repository.js";
-import { conflict, forbidden, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
@@ -68,8 +68,9 @@ export const createBuyerOrderService = (deps: {
   /** The caller's own order: another's is 403, an unknown (or malformed) id 404. */
   const ownOrder = async (buyerId: number, orderId: string): Promise<OrderRecord> => {
     const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
-    if (!order) throw notFound("Order not found");
-    if (order.channel !== "reseller" || order.buyer_account_id !== buyerId) throw forbidden("Access denied");
+    if (!order) throw refuse(refusals.orderNotFound);
+    if (order.channel !== "reseller" || order.buyer_account_id !== buyerId)
+      throw refuse(refusals.accessDenied);
     return order;
   };
 
@@ -121,20 +122,16 @@ export const createBuyerOrderService = (deps: {
       const open = body.action === "open";
       for (let attempt = 1; attempt <= MAX_DISPUTE_ATTEMPTS; attempt++) {
         if (order?.status !== "paid" || (order.dispute_open === true) === open) {
-          throw conflict(
+          throw refuse(
             open
               ? order?.status !== "paid"
-                ? "Only a paid order can be disputed"
-                : "A dispute is already open for this order"
-              : "No dispute is open for this order",
-            "purchase_unavailable",
+                ? refusals.disputeNeedsPaidOrder
+                : refusals.disputeAlreadyOpen
+              : refusals.noDisputeOpen,
           );
         }
         if (open && (order.dispute_opens ?? 0) >= MAX_DISPUTES_PER_ORDER) {
-          throw conflict(
-            `This order has had ${MAX_DISPUTES_PER_ORDER} disputes; no more can be opened`,
-            "dispute_limit",
-          );
+          throw refuse(worded(refusals.disputeLimit, { max: MAX_DISPUTES_PER_ORDER }));
         }
         const at = deps.now();
         const event = open ? "Dispute opened by the buyer" : "Dispute closed by the buyer";

@@ -1,5 +1,5 @@
 import type { PageCursors } from "../data/page-cursor.js";
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { readSellerHistory } from "../lists/seller-history.js";
@@ -96,7 +96,7 @@ export const createOrderService = (deps: {
       for (let attempt = 0; attempt < RESERVATION_ATTEMPTS; attempt++) {
         const product = isId(product_id) ? await deps.products.get(product_id) : undefined;
         if (product?.status_moderation !== "approved") {
-          throw notFound(`Product ${product_id} is not for sale`, "product_inactive");
+          throw refuse(worded(refusals.productNotForSale, { productId: product_id }));
         }
         const at = now();
         const unit = unitPrice(product.price, product.discount);
@@ -122,12 +122,12 @@ export const createOrderService = (deps: {
         });
         if (outcome === "ok")
           return { id_order: order.id_order, status_order: order.status, amount: order.amount };
-        if (outcome === "insufficient_stock") throw conflict("Insufficient stock", "insufficient_stock");
+        if (outcome === "insufficient_stock") throw refuse(refusals.insufficientStock);
         if (outcome === "product_unavailable")
-          throw notFound(`Product ${product_id} is not for sale`, "product_inactive");
+          throw refuse(worded(refusals.productNotForSale, { productId: product_id }));
         // "price_changed": the seller changed the price between our read and the reservation; price again.
       }
-      throw conflict("The product's price changed while ordering; try again");
+      throw refuse(refusals.priceChangedOrdering);
     },
 
     /** The seller's orders newest first: all of them, or a page and the cursor of the next (none at the end). */
@@ -145,7 +145,7 @@ export const createOrderService = (deps: {
     /** One of the seller's orders; another seller's order is indistinguishable from a missing one. */
     async infoForSeller(sellerId: number, orderId: string) {
       const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
-      if (!order || order.seller_id !== sellerId) throw notFound("Order not found or access denied");
+      if (!order || order.seller_id !== sellerId) throw refuse(refusals.sellerOrderNotFound);
       return detail(order);
     },
 

@@ -2,7 +2,7 @@ import { type CodeLockRule, codeLocked, codeReplayed } from "../accounts/account
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
 import type { PageCursors } from "../data/page-cursor.js";
-import { badRequest, conflict, DomainError, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { readSellerHistory } from "../lists/seller-history.js";
@@ -57,14 +57,9 @@ export const createPayoutService = (deps: {
 }) => {
   const { now } = deps;
 
-  const invalidCode = () => new DomainError("bad_request", "invalid_otp", "Invalid OTP code");
-  const locked = () =>
-    new DomainError(
-      "rate_limited",
-      "payouts_locked",
-      "Too many invalid codes: payouts are locked for 15 minutes",
-    );
-  const insufficientBalance = () => conflict("Insufficient balance", "insufficient_balance");
+  const invalidCode = () => refuse(refusals.invalidOtp);
+  const locked = () => refuse(refusals.payoutsLocked);
+  const insufficientBalance = () => refuse(refusals.insufficientBalance);
 
   /** A waiting payout of `request`, created now. */
   const newPayout = (request: PayoutDebit): PayoutRecord => ({
@@ -94,16 +89,16 @@ export const createPayoutService = (deps: {
      */
     async request(sellerId: number, request: PayoutRequest): Promise<{ id_order: string }> {
       const wallet = checkWallet(request.payment_system, request.wallet);
-      if ("error" in wallet) throw badRequest(wallet.error);
+      if ("error" in wallet) throw refuse(wallet.error);
       const at = now();
       const found = await deps.accounts.findWithCodeGuard(sellerId);
-      if (!found) throw notFound("Seller not found");
+      if (!found) throw refuse(refusals.sellerNotFound);
       if (codeLocked(found.guard, at, LOCK_RULE)) throw locked();
       const secret = open(await deps.dataKey(), found.account.totp_secret_sealed);
       const step = await matchingTimeStep(secret, request.cod, at);
       if (step === undefined) {
         const counted = await deps.accounts.countWrongCode(sellerId, at, LOCK_RULE, found.guard);
-        if (counted === "missing") throw notFound("Seller not found");
+        if (counted === "missing") throw refuse(refusals.sellerNotFound);
         throw counted === "locked" ? locked() : invalidCode();
       }
       // A replayed code (this step or an earlier one already used) is as invalid as a wrong one; it is
@@ -137,7 +132,7 @@ export const createPayoutService = (deps: {
       ]);
       // The account is read beside the list (one round), and its absence is the answer that wins.
       if (account.status === "rejected") throw account.reason;
-      if (!account.value) throw notFound("Seller not found");
+      if (!account.value) throw refuse(refusals.sellerNotFound);
       if (result.status === "rejected") throw result.reason;
       return { items: result.value.items.map(historyItem), next: result.value.next };
     },
@@ -154,9 +149,9 @@ export const createPayoutService = (deps: {
     /** Operator: marks a waiting payout paid, or rejects it and refunds the balance, exactly once. */
     async decide(payoutId: string, status: "paid" | "rejected") {
       const payout = isId(payoutId) ? await deps.payouts.get(payoutId) : undefined;
-      if (!payout) throw notFound(`Payout ${payoutId} not found`);
+      if (!payout) throw refuse(worded(refusals.payoutIdNotFound, { payoutId }));
       if (!(await deps.payouts.decide(payout, status, now().toISOString(), deps.random.uuid()))) {
-        throw conflict(`Payout ${payoutId} is not waiting`);
+        throw refuse(worded(refusals.payoutNotWaiting, { payoutId }));
       }
       return { id_order: payoutId, status };
     },

@@ -1,3 +1,4 @@
+import { type Refusal, refusals } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** Payout states: `wait` (balance debited) → `paid` by the operator, or `rejected` (balance refunded). */
@@ -24,40 +25,37 @@ export const passesLuhn = (digits: string): boolean => {
 export const checkWallet = (
   system: (typeof paymentSystems)[number],
   wallet: string,
-): { wallet: string } | { error: string } => {
+): { wallet: string } | { error: Refusal } => {
   const trimmed = wallet.trim();
   if (system === "card") {
     const digits = trimmed.replace(/[ -]/g, "");
     return /^\d{16,19}$/.test(digits) && passesLuhn(digits)
       ? { wallet: digits }
-      : { error: "Invalid card number: 16-19 digits with a valid checksum" };
+      : { error: refusals.invalidCard };
   }
   if (system === "usdt") {
     const trc20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(trimmed);
     const erc20 = /^0x[0-9a-fA-F]{40}$/.test(trimmed);
-    return trc20 || erc20
-      ? { wallet: trimmed }
-      : { error: "Invalid USDT wallet: a TRC-20 (T…) or ERC-20 (0x…) address" };
+    return trc20 || erc20 ? { wallet: trimmed } : { error: refusals.invalidUsdtWallet };
   }
-  return /^\d{20}$/.test(trimmed) ? { wallet: trimmed } : { error: "Invalid payment account: 20 digits" };
+  return /^\d{20}$/.test(trimmed) ? { wallet: trimmed } : { error: refusals.invalidPaymentAccount };
 };
 
 /** POST /payout body. */
 export const payoutRequestSchema = z.strictObject(
   {
     amount: z
-      .int({ error: "Amount must be a whole number from 1000 to 1000000" })
-      .check(
-        z.gte(1000, "Amount must be a whole number from 1000 to 1000000"),
-        z.lte(1_000_000, "Amount must be a whole number from 1000 to 1000000"),
-      ),
+      .int({ error: refusals.payoutAmount.message })
+      .check(z.gte(1000, refusals.payoutAmount.message), z.lte(1_000_000, refusals.payoutAmount.message)),
     payment_system: z.enum(paymentSystems, {
-      error: "Payment system must be one of usdt, card, payment_account",
+      error: refusals.paymentSystem.message,
     }),
-    wallet: z.string({ error: "Field 'wallet' must be a string" }).check(z.maxLength(100, "Invalid wallet")),
-    cod: z.string({ error: "Invalid OTP code" }),
+    wallet: z
+      .string({ error: refusals.fieldNotString.message({ field: "wallet" }) })
+      .check(z.maxLength(100, refusals.invalidWallet.message)),
+    cod: z.string({ error: refusals.invalidOtp.message }),
   },
-  { error: "Request body must be a JSON object" },
+  { error: refusals.notJsonObject.message },
 );
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { MAX_CURSOR_LENGTH } from "../data/page-cursor.js";
+import { refusals } from "../errors/refusals.js";
 import { wholeNumber } from "./query-numbers.js";
 import * as z from "./zod-mini.js";
 
@@ -14,7 +15,7 @@ export const CURSOR_PAGE_MAX = 1000;
  */
 export const cursorPageSchema = z.object({
   limit: z.optional(wholeNumber("limit", 1, CURSOR_PAGE_MAX)),
-  cursor: z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, "Invalid cursor"))),
+  cursor: z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, refusals.invalidCursor.message))),
 });
 export type CursorPage = z.infer<typeof cursorPageSchema>;
 

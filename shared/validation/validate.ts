@@ -1,4 +1,4 @@
-import { DomainError } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import * as z from "./zod-mini.js";
 
 /** What the input is made of, for messages: body fields, or query parameters. */
@@ -17,11 +17,11 @@ const problemsOf = (issue: z.core.$ZodIssue, noun: InputNoun): Problem[] => {
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => ({
       field: field === "" ? key : `${field}.${key}`,
-      message: `${noun} '${key}' is not allowed`,
+      message: refusals.fieldNotAllowed.message({ noun, field: key }),
     }));
   }
   if (issue.code === "invalid_type" && issue.input === undefined && field !== "") {
-    return [{ field, message: `${noun} '${field}' is required` }];
+    return [{ field, message: refusals.fieldRequired.message({ noun, field }) }];
   }
   return [{ field, message: issue.message }];
 };
@@ -40,7 +40,8 @@ export const validate = <T extends z.core.$ZodType>(
   const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return result.data;
   const problems = result.error.issues.flatMap((issue) => problemsOf(issue, noun));
-  throw new DomainError("invalid_input", "invalid_request", problems[0]?.message ?? "Invalid request", {
-    issues: problems,
-  });
+  const first = problems[0]?.message;
+  const refusal =
+    first === undefined ? refusals.invalidRequest : { ...refusals.invalidRequest, message: first };
+  throw refuse(refusal, { details: { issues: problems } });
 };

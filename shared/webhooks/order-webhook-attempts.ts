@@ -1,4 +1,4 @@
-import { notFound } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { dateTime } from "../time/formats.js";
@@ -37,7 +37,7 @@ export const createOrderWebhookAttempts = (deps: {
   /** Every recorded attempt of the caller's order, oldest first; another seller's order is a missing one. */
   async forSeller(sellerId: number, orderId: string): Promise<SellerWebhookAttempt[]> {
     const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
-    if (!order || order.seller_id !== sellerId) throw notFound("Order not found or access denied");
+    if (!order || order.seller_id !== sellerId) throw refuse(refusals.sellerOrderNotFound);
     return (await deps.attempts.list(order.id_order)).map(view);
   },
 });

@@ -1,7 +1,8 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { newDeliveryToken } from "../delivery/delivery-token.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
-import { conflict, notFound, tooManyRequests } from "../errors/domain-error.js";
+import { tooManyRequests } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
@@ -68,9 +69,10 @@ export const createTestWebhook = (deps: {
       deps.limiter.take(deps.limit, String(sellerId)),
       deps.accounts.findById(sellerId),
     ]);
-    if (!allowance.granted) throw tooManyRequests(allowance.retryAfterSeconds);
-    if (!account) throw notFound("Seller not found");
-    if (!account.api_url) throw conflict("No api_url is set: set one with POST /seller/profile");
+    if (!allowance.granted)
+      throw refuse(refusals.tooManyRequests, { retryAfterSeconds: allowance.retryAfterSeconds });
+    if (!account) throw refuse(refusals.sellerNotFound);
+    if (!account.api_url) throw refuse(refusals.noApiUrl);
     const started = deps.now();
     const orderId = `test-${newId(started.getTime())}`;
     const token = newDeliveryToken(deps.random);

@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
@@ -14,14 +14,13 @@ export const createWebhookRedrive = (deps: {
   /** Takes the order's webhook out of the dead-letter queue (if there) and queues it afresh. */
   async redrive(orderId: string) {
     const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
-    if (!order) throw notFound(`Order ${orderId} not found`);
-    if (order.status !== "paid" || !order.webhook_event_id) throw conflict(`Order ${orderId} is not paid`);
-    if (order.webhook_delivered_at) throw conflict(`Order ${orderId}'s webhook was already delivered`);
+    if (!order) throw refuse(worded(refusals.orderIdNotFound, { orderId }));
+    if (order.status !== "paid" || !order.webhook_event_id)
+      throw refuse(worded(refusals.orderIdNotPaid, { orderId }));
+    if (order.webhook_delivered_at) throw refuse(worded(refusals.webhookAlreadyDelivered, { orderId }));
     const event = await deps.outboxEvent(order.webhook_event_id);
     if (event?.type !== "payment_confirmed") {
-      throw conflict(
-        `Order ${orderId}'s webhook event has expired from the outbox; contact the seller directly`,
-      );
+      throw refuse(worded(refusals.webhookEventExpired, { orderId }));
     }
     const removed = await deps.removeFromDeadLetter(orderId);
     await deps.enqueue({

@@ -2,6 +2,7 @@ import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type AccessTokens, InvalidTokenError, type TokenAudience } from "../../auth/access-tokens.js";
 import { unauthorized } from "../../errors/domain-error.js";
+import { refusals, refuse } from "../../errors/refusals.js";
 import { type ApiContext, header } from "../api-request.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
@@ -13,11 +14,11 @@ export const authenticate = (audience: TokenAudience, tokens: () => Promise<Acce
   name: "authenticate",
   before: async ({ event, context }) => {
     const match = BEARER.exec(header(event, "authorization")?.trim() ?? "");
-    if (!match?.[1]) throw unauthorized();
+    if (!match?.[1]) throw refuse(refusals.unauthorized);
     try {
       context.api.principal = await (await tokens()).verify(match[1], audience);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw unauthorized();
+      if (error instanceof InvalidTokenError) throw refuse(refusals.unauthorized);
       throw error;
     }
   },

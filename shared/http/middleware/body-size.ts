@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { payloadTooLarge } from "../../errors/domain-error.js";
+import { refusals, refuse, worded } from "../../errors/refusals.js";
 import type { ApiContext } from "../api-request.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
@@ -20,7 +21,8 @@ export const bodySize = (limitBytes: number): Middleware => ({
   before: ({ event, context }) => {
     if (event.body === undefined || event.body === null || event.body === "") return;
     const base64 = event.isBase64Encoded === true;
-    if (encodedSize(event.body, base64) > limitBytes) throw payloadTooLarge(limitBytes);
+    if (encodedSize(event.body, base64) > limitBytes)
+      throw refuse(worded(refusals.payloadTooLarge, { limitBytes }));
     context.api.rawBody = Buffer.from(event.body, base64 ? "base64" : "utf8");
   },
 });

@@ -1,15 +1,14 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { DomainError } from "../../errors/domain-error.js";
+import { refusals, refuse, worded } from "../../errors/refusals.js";
 import type { ApiContext } from "../api-request.js";
 import { type EnvelopeKind, errorBody, jsonResponse, statusOf } from "../envelopes.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
 const internalError = (requestId: string) =>
-  new DomainError("internal", "internal_error", `Internal server error (request id ${requestId})`, {
-    request_id: requestId,
-  });
+  refuse(worded(refusals.internalError, { requestId }), { details: { request_id: requestId } });
 
 /** Maps every thrown error to the version's envelope; unexpected ones are logged and become a generic 500. */
 export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({

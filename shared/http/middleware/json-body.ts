@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { badRequest } from "../../errors/domain-error.js";
+import { refusals, refuse, worded } from "../../errors/refusals.js";
 import { type ApiContext, header } from "../api-request.js";
 import { MAX_JSON_DEPTH } from "../body-limits.js";
 import { nestsDeeperThan } from "../json-depth.js";
@@ -31,19 +31,19 @@ export const jsonBody = (options: { whateverTheType?: boolean } = {}): Middlewar
       // Invalid UTF-8 is refused rather than silently turned into replacement characters.
       text = strictUtf8.decode(raw);
     } catch {
-      throw badRequest("Invalid JSON");
+      throw refuse(refusals.invalidJson);
     }
     // A text body reaches us already decoded by the gateway, which turns invalid bytes into U+FFFD; the
     // character itself is what those bytes left, so it is refused too (JSON's `\ufffd` escape still passes).
-    if (!event.isBase64Encoded && text.includes(REPLACEMENT_CHARACTER)) throw badRequest("Invalid JSON");
+    if (!event.isBase64Encoded && text.includes(REPLACEMENT_CHARACTER)) throw refuse(refusals.invalidJson);
     if (text.trim() === "") return;
     if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
-      throw badRequest(`Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+      throw refuse(worded(refusals.jsonTooDeep, { levels: MAX_JSON_DEPTH }));
     }
     try {
       context.api.body = JSON.parse(text);
     } catch {
-      throw badRequest("Invalid JSON");
+      throw refuse(refusals.invalidJson);
     }
   },
 });
