@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { refusals } from "../../shared/errors/refusals.js";
 import { fileResponse, textResponse } from "../../shared/http/file-response.js";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import {
@@ -52,7 +53,7 @@ const answers: Readonly<Record<string, Answer>> = {
  */
 export const handler: ApiHandler = async (event) => {
   const answer = answers[event.routeKey];
-  if (!answer) return textResponse(404, "Not found");
+  if (!answer) return textResponse(404, refusals.routeNotFound.message);
   try {
     return await answer(event);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { DomainError } from "../../shared/errors/domain-error.js";
+import { refusals, refuse } from "../../shared/errors/refusals.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import {
@@ -10,7 +11,7 @@ import { paymentService } from "../../shared/runtime/payments.js";
 import { accessTokens, dataKey, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
-const invalidSignature = () => new DomainError("unauthenticated", "invalid_signature", "Invalid signature");
+const invalidSignature = () => refuse(refusals.invalidSignature);
 
 /**
  * The payment provider's signed callback (POST /api/payments/callback). The signature covers the raw

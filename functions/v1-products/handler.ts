@@ -1,4 +1,5 @@
 import { notFound } from "../../shared/errors/domain-error.js";
+import { refusals, refuse } from "../../shared/errors/refusals.js";
 import { header } from "../../shared/http/api-request.js";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
@@ -58,7 +59,7 @@ export const handler = createGroupHandler(
     "GET /products/categories": defineAction({
       handle: async () => {
         const active = (await categoryService().list()).filter((c) => c.status === "active");
-        if (active.length === 0) throw notFound("Categories not found");
+        if (active.length === 0) throw refuse(refusals.categoriesNotFound);
         return { data: active };
       },
     }),

@@ -1,4 +1,5 @@
 import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
+import { refusals } from "../../shared/errors/refusals.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";
 import { catalogueService, commentService } from "../../shared/runtime/catalogue.js";
@@ -8,7 +9,7 @@ import * as z from "../../shared/validation/zod-mini.js";
 
 const sellerIdSchema = z.strictObject({
   seller_id: z.pipe(
-    z.string().check(z.regex(/^[1-9]\d{0,9}$/, "seller_id must be a positive whole number")),
+    z.string().check(z.regex(/^[1-9]\d{0,9}$/, refusals.sellerIdFormat.message)),
     z.transform(Number),
   ),
 });

@@ -118,8 +118,12 @@ export const refusals = {
   // Lists: pages, cursors and whole histories.
   invalidPagination: badRequest("Invalid pagination parameters", "spec"),
   invalidCursor: badRequest("Invalid cursor"),
-  pageWindow: inputTemplate<{ max: number; hint?: string }>(
-    ({ max, hint }) => `page × limit must not exceed ${max}${hint === undefined ? "" : `; ${hint}`}`,
+  pageWindow: inputTemplate<{ max: number }>(({ max }) => `page × limit must not exceed ${max}`),
+  searchWindow: inputTemplate<{ max: number }>(
+    ({ max }) => `page × limit must not exceed ${max}; narrow the search instead`,
+  ),
+  filterWindow: inputTemplate<{ max: number }>(
+    ({ max }) => `page × limit must not exceed ${max}; narrow the filters instead`,
   ),
   historyTooLarge: template<{ max: number; noun: string }>(
     "unprocessable",
@@ -390,11 +394,11 @@ export const refusals = {
     "not_found",
     ({ orderId, paymentId }) => `Order ${orderId} has no unapplied payment ${paymentId}`,
   ),
-  manyRefundsDue: template<{ orderId: string; paymentIds: readonly string[] }>(
+  manyRefundsDue: template<{ orderId: string; due: number; paymentIds: string }>(
     "bad_request",
     "invalid_request",
-    ({ orderId, paymentIds }) =>
-      `Order ${orderId} has ${paymentIds.length} payments due for refund; name one with --payment-id: ${paymentIds.join(", ")}`,
+    ({ orderId, due, paymentIds }) =>
+      `Order ${orderId} has ${due} payments due for refund; name one with --payment-id: ${paymentIds}`,
   ),
   noPaymentToRefund: template<{ orderId: string }>(
     "not_found",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { refusals } from "../errors/refusals.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
@@ -57,7 +58,7 @@ export const createMailService = (deps: {
         throw new Error(`Order ${job.order_id} is not delivered`);
       if (job.template === "gift" && !order?.gift_code)
         throw new Error(`Order ${job.order_id} is not a gift`);
-      if (!order) throw new Error(`Order ${job.order_id} not found`);
+      if (!order) throw new Error(refusals.orderIdNotFound.message({ orderId: job.order_id }));
       const sentAt = job.template === "gift" ? order.gift_email_sent_at : order.email_sent_at;
       if (sentAt) return "already_sent";
       const now = deps.now();

@@ -24,7 +24,7 @@ export const historyQuerySchema = z
     }),
     z.refine((q) => !(q.page * q.limit > MAX_RESULT_WINDOW), {
       path: ["page"],
-      error: refusals.pageWindow.message({ max: MAX_RESULT_WINDOW, hint: "narrow the filters instead" }),
+      error: refusals.filterWindow.message({ max: MAX_RESULT_WINDOW }),
     }),
   );
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

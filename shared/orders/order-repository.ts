@@ -8,6 +8,7 @@ import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
 import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
+import { refusals } from "../errors/refusals.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
 import {
@@ -230,7 +231,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         return "claimed";
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        if (!error.Item) throw new Error(`Order ${orderId} not found`);
+        if (!error.Item) throw new Error(refusals.orderIdNotFound.message({ orderId }));
         return unmarshall(error.Item)[names.sent] === undefined ? "held" : "sent";
       }
     },

@@ -1,5 +1,6 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
+import { refusals } from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
@@ -38,11 +39,12 @@ export const createWebhookService = (deps: {
       attemptNumber: number,
     ): Promise<"delivered" | "already_delivered" | "no_target"> {
       const order = await deps.orders.get(job.order_id);
-      if (!order) throw new WebhookAttemptFailed(`Order ${job.order_id} not found`);
+      if (!order) throw new WebhookAttemptFailed(refusals.orderIdNotFound.message({ orderId: job.order_id }));
       // At-least-once queues may hand a job twice; the seller gets one successful call.
       if (order.webhook_delivered_at) return "already_delivered";
       const account = await deps.accounts.findById(order.seller_id);
-      if (!account) throw new WebhookAttemptFailed(`Seller ${order.seller_id} not found`);
+      if (!account)
+        throw new WebhookAttemptFailed(refusals.sellerIdNotFound.message({ sellerId: order.seller_id }));
       const product = await deps.products.get(order.product_id);
       const target = product?.api_url || account.api_url;
       const started = now();
