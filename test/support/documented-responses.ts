@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { matchRoute } from "../../infra/local/route-matcher.js";
 import { fullPath, routeKey, routes } from "../../shared/http/routes.js";
+import { refusalOf } from "./refusal-matcher.js";
 
 /** An OpenAPI document as far as the check reads it. */
 export interface Document {
@@ -9,7 +10,12 @@ export interface Document {
 }
 
 interface Operation {
-  readonly responses: Record<string, { content?: Record<string, { schema?: object }> } | undefined>;
+  readonly responses: Record<string, { content?: Record<string, MediaType> } | undefined>;
+}
+
+interface MediaType {
+  readonly schema?: object;
+  readonly examples?: Record<string, { value?: unknown }>;
 }
 
 /** A response as the end-to-end suite received it. */
@@ -28,6 +34,25 @@ const problemsOf = (errors: ValidateFunction["errors"]): string =>
 
 /** Which document each API's answers are checked against, by version: a file or the document itself. */
 export type DocumentSources = Partial<Record<"v1" | "v2", string | Document>>;
+
+const messageOf = (body: unknown): string | undefined =>
+  typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string"
+    ? (body as { message: string }).message
+    : undefined;
+
+/**
+ * The catalogue refusals an operation's documented answers of one status name, by entry. A schema
+ * failure is documented by the schema itself (and its first failure as an example), so its many
+ * messages are not each listed.
+ */
+const documentedRefusals = (media: MediaType | undefined): Set<string> =>
+  new Set(
+    Object.values(media?.examples ?? {}).flatMap(({ value }) => {
+      const message = messageOf(value);
+      const refusal = message === undefined ? undefined : refusalOf(message);
+      return refusal ? [refusal.name] : [];
+    }),
+  );
 
 /** The committed documents `npm run openapi` writes. */
 const committedDocuments: DocumentSources = { v1: "docs/openapi/v1.json", v2: "docs/openapi/v2.json" };
@@ -98,6 +123,16 @@ export const createResponseCheck = (sources: DocumentSources) => {
       throw new Error(
         `${key} answered ${response.status} with a body ${name} does not allow: ${problemsOf(validate.errors)}\n${JSON.stringify(response.body).slice(0, 2000)}`,
       );
+    }
+    // A refusal of the catalogue must be one the document lists for this route and status.
+    const message = response.status >= 400 ? messageOf(response.body) : undefined;
+    const refusal = message === undefined ? undefined : refusalOf(message);
+    if (refusal && refusal.entry.kind !== "invalid_input") {
+      if (!documentedRefusals(documented.content?.["application/json"]).has(refusal.name)) {
+        throw new Error(
+          `${key} answered ${response.status} "${message}" (refusal ${refusal.name}), which ${name} does not list for this route`,
+        );
+      }
     }
   };
 };

@@ -1,30 +1,13 @@
 import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Refusal, type RefusalTemplate, refusals } from "../../shared/errors/refusals.js";
+import { refusals } from "../../shared/errors/refusals.js";
+import { HOLE, matcherOf } from "./refusal-matcher.js";
 
 /** Where the service's source lives: what a refusal message may be written in. */
 // examples/ holds code a seller runs (its receiver words its own refusals, as the spec names them).
 const SOURCE_FOLDERS = ["shared", "functions", "infra"];
 /** The catalogue itself: each entry is declared there once. */
 const CATALOGUE = join("shared", "errors", "refusals.ts");
-const HOLE = "\u0001";
-
-/** Every parameter of a template reads as a hole, so what is left are its fixed words. */
-const holes: unknown = new Proxy({}, { get: () => HOLE });
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Whether a string literal of the source is this entry's message: exactly, or the template with a word or a `${…}` in each hole. */
-const matcherOf = (entry: Refusal | RefusalTemplate<never>): ((literal: string) => boolean) => {
-  if (typeof entry.message === "string") {
-    const message = entry.message;
-    return (literal) => literal === message;
-  }
-  const shape = (entry.message as (params: unknown) => string)(holes);
-  const pattern = new RegExp(`^${shape.split(HOLE).map(escapeRegex).join("\\S+")}$`);
-  return (literal) => pattern.test(literal);
-};
-
 /** The string literals of a file outside its comments, with each template literal's `${…}` read as a hole. */
 const literalsOf = (source: string): string[] => {
   // Comments quote messages without writing them.

@@ -100,4 +100,37 @@ describe("the response check of the end-to-end suite (test/support/documented-re
       expect(() => check({ method, path, status: 404, body: { message: "Not Found" } })).not.toThrow();
     }
   });
+
+  it("throws when a refusal of the catalogue is not one the document lists for the route and status", () => {
+    // "Product not found" is documented for GET /products/info/{id}; "Seller not found" is a 404 of other routes.
+    expect(() =>
+      checkDocumentedResponse({
+        method: "GET",
+        path: "/api/v1/products/info/01JQ6Z8M4T3R7V2X9K5B1N0HCD",
+        status: 404,
+        body: { status: "error", message: "Seller not found" },
+      }),
+    ).toThrow(
+      'GET /api/v1/products/info/{id} answered 404 "Seller not found" (refusal sellerNotFound), which docs/openapi/v1.json does not list for this route',
+    );
+  });
+
+  it("passes a template refusal worded with other values than the document's example, and any schema failure", () => {
+    expect(() =>
+      checkDocumentedResponse({
+        method: "GET",
+        path: "/api/v1/orders",
+        status: 422,
+        body: { status: "error", message: "More than 5 orders: read them in pages with limit and cursor" },
+      }),
+    ).not.toThrow();
+    expect(() =>
+      checkDocumentedResponse({
+        method: "POST",
+        path: "/api/v1/products",
+        status: 400,
+        body: { status: "error", message: "Field 'tags' must be at most 1000 characters" },
+      }),
+    ).not.toThrow();
+  });
 });
