@@ -10,7 +10,13 @@ import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import type { CursorPage } from "../validation/cursor-page.js";
-import { checkWallet, type PayoutRecord, type PayoutRequest, type PayoutStatus } from "./payout.js";
+import {
+  checkWallet,
+  type PayoutRecord,
+  type PayoutRequest,
+  type PayoutStatus,
+  walletRefusal,
+} from "./payout.js";
 import type { PayoutStore } from "./payout-repository.js";
 
 /** Wrong codes allowed in the window before payouts lock. */
@@ -89,7 +95,7 @@ export const createPayoutService = (deps: {
      */
     async request(sellerId: number, request: PayoutRequest): Promise<{ id_order: string }> {
       const wallet = checkWallet(request.payment_system, request.wallet);
-      if ("error" in wallet) throw refuse(wallet.error);
+      if ("error" in wallet) throw refuse(walletRefusal(wallet.error));
       const at = now();
       const found = await deps.accounts.findWithCodeGuard(sellerId);
       if (!found) throw refuse(refusals.sellerNotFound);

@@ -21,24 +21,30 @@ export const passesLuhn = (digits: string): boolean => {
   return sum % 10 === 0;
 };
 
+const walletRefusals = [refusals.invalidCard, refusals.invalidUsdtWallet, refusals.invalidPaymentAccount];
+
+/** The refusal behind a message of `checkWallet`. */
+export const walletRefusal = (message: string): Refusal =>
+  walletRefusals.find((refusal) => refusal.message === message) ?? refusals.invalidWallet;
+
 /** The wallet a payout goes to, checked for the payment system's shape; returns the normalised wallet or a message. */
 export const checkWallet = (
   system: (typeof paymentSystems)[number],
   wallet: string,
-): { wallet: string } | { error: Refusal } => {
+): { wallet: string } | { error: string } => {
   const trimmed = wallet.trim();
   if (system === "card") {
     const digits = trimmed.replace(/[ -]/g, "");
     return /^\d{16,19}$/.test(digits) && passesLuhn(digits)
       ? { wallet: digits }
-      : { error: refusals.invalidCard };
+      : { error: refusals.invalidCard.message };
   }
   if (system === "usdt") {
     const trc20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(trimmed);
     const erc20 = /^0x[0-9a-fA-F]{40}$/.test(trimmed);
-    return trc20 || erc20 ? { wallet: trimmed } : { error: refusals.invalidUsdtWallet };
+    return trc20 || erc20 ? { wallet: trimmed } : { error: refusals.invalidUsdtWallet.message };
   }
-  return /^\d{20}$/.test(trimmed) ? { wallet: trimmed } : { error: refusals.invalidPaymentAccount };
+  return /^\d{20}$/.test(trimmed) ? { wallet: trimmed } : { error: refusals.invalidPaymentAccount.message };
 };
 
 /** POST /payout body. */

@@ -1,5 +1,4 @@
 import { badRequest, DomainError, forbidden, notFound } from "../../shared/errors/domain-error.js";
-import { refuse } from "../../shared/errors/refusals.js";
 import { type RouteDefinition, routeKey } from "../../shared/http/routes.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
 import { checkWallet } from "../../shared/payouts/payout.js";
@@ -249,7 +248,7 @@ export const routeFixtures: Readonly<Record<string, RouteFixture>> = {
       body: () => ({ amount: 1000, payment_system: "card", wallet: "4111111111111112", cod: "000000" }),
       answer: (body) => {
         const wallet = checkWallet(body.payment_system as "card", String(body.wallet));
-        return "error" in wallet ? error(refuse(wallet.error)) : "refused";
+        return "error" in wallet ? error(badRequest(wallet.error)) : "refused";
       },
     },
   },
