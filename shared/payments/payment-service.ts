@@ -1,13 +1,12 @@
-import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
 import { conflict, notFound } from "../errors/domain-error.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
-import { seal } from "../secrets/sealed-box.js";
+import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
 import type { Clock } from "../time/clock.js";
 import { ORDER_CURRENCY, type PaymentCallback } from "./payment-callback.js";
-import type { PaidOrderWrite, PaymentStore } from "./payment-repository.js";
+import type { PaymentStore } from "./payment-repository.js";
 import { logRefundDue, type RefundDueLog } from "./refund-due-log.js";
 import type { RefundStatus, UnappliedPayment, UnappliedReason } from "./unapplied-payment.js";
 import type { UnappliedPaymentStore } from "./unapplied-payment-repository.js";
@@ -65,31 +64,7 @@ export const createPaymentService = (deps: {
   logRefundDue?: RefundDueLog;
 }) => {
   const reportRefundDue = deps.logRefundDue ?? logRefundDue;
-
-  /** The write that makes `order` paid by `payment`, from the state it is in now. */
-  const paidOrderWrite = async (order: OrderRecord, payment: ReceivedPayment): Promise<PaidOrderWrite> => {
-    const token = newDeliveryToken(deps.random);
-    const tokenSealed = seal(await deps.dataKey(), token);
-    return {
-      orderId: order.id_order,
-      sellerId: order.seller_id,
-      amount: order.amount,
-      paymentSystem: payment.payment_system,
-      paymentId: payment.payment_id,
-      tokenHash: hashDeliveryToken(token),
-      tokenSealed,
-      event: {
-        type: "payment_confirmed",
-        event_id: deps.random.uuid(),
-        order_id: order.id_order,
-        token_sealed: tokenSealed,
-      },
-      at: deps.now().toISOString(),
-      ...(order.status === "canceled"
-        ? { reinstate: { productId: order.product_id, quantity: order.quantity } }
-        : {}),
-    };
-  };
+  const issuer = createPaidOrderIssuer(deps);
 
   /** What a payment recorded for refund answers: on its first arrival and on every repeat alike. */
   const answerRecorded = (order: OrderRecord, payment: UnappliedPayment): PaymentAnswer => {
@@ -142,7 +117,12 @@ export const createPaymentService = (deps: {
         // Another payment for a paid order: that money was taken too.
         return recordUnapplied(order, received, "already_paid");
       }
-      const outcome = await deps.payments.confirm(await paidOrderWrite(order, received));
+      const outcome = await deps.payments.confirm(
+        await issuer.payment(order, {
+          paymentSystem: received.payment_system,
+          paymentId: received.payment_id,
+        }),
+      );
       if (outcome === "paid") return { id_order: order.id_order, status_order: "paid" };
       if (outcome === "insufficient_stock" || outcome === "product_unavailable") {
         // Canceled, and its stock cannot be taken again: the buyer paid for what we cannot give.

@@ -4,19 +4,15 @@ import { isPublic } from "../catalogue/catalogue-listing.js";
 import { isH2h } from "../catalogue/public-product.js";
 import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { newChatMessage } from "../chat/chat-message.js";
-import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
 import { conflict, forbidden, notFound } from "../errors/domain-error.js";
 import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
 import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
-import type { OrderRecord } from "../orders/order.js";
-import type { OutboxEvent } from "../outbox/outbox-event.js";
+import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
 import type { ProductStore } from "../products/product-repository.js";
-import { seal } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import { checkedComment } from "./comment-rules.js";
 import { newGiftCode } from "./gift-code.js";
@@ -73,6 +69,8 @@ export const createPurchaseService = (deps: {
   now: Clock;
   random: Randomness;
 }) => {
+  const issuer = createPaidOrderIssuer(deps);
+
   /** The product, read consistently; anything not approved is not found. */
   const approvedProduct = async (productId: string): Promise<ProductRecord> => {
     const product = isId(productId) ? await deps.products.get(productId, { consistent: true }) : undefined;
@@ -161,39 +159,27 @@ export const createPurchaseService = (deps: {
       const orderId = newId(at.getTime());
       const unit = unitPrice(product.price, product.discount);
       const total = unit * input.quantity;
-      const { giftCode } = input;
-      const token = newDeliveryToken(deps.random);
-      const webhook: OutboxEvent = {
-        type: "payment_confirmed",
-        event_id: deps.random.uuid(),
-        order_id: orderId,
-        token_sealed: seal(await deps.dataKey(), token),
-      };
-      const order: OrderRecord = {
-        id_order: orderId,
-        seller_id: product.seller_id,
-        product_id: product.id,
-        quantity: input.quantity,
-        unit_price: unit,
-        amount: total,
-        status: "paid",
-        buyer_email: buyer.email,
-        buyer_type: "registered",
-        buyer_account_id: buyer.account_id,
-        guest_id: "",
-        payment_system: "balance",
-        payment_id: `balance-${orderId}`,
-        created_at: at.toISOString(),
-        expires_at: at.toISOString(),
-        paid_at: at.toISOString(),
-        delivered: false,
-        webhook_event_id: webhook.event_id,
-        channel: "reseller",
-        h2h: 1,
-        ...(comment === undefined ? {} : { comment }),
-        // A gift's code opens its chat, for the buyer's eyes only (see ChatOrder.chat_buyer_only).
-        ...(giftCode === undefined ? {} : { gift: 1 as const, gift_code: giftCode, chat_buyer_only: 1 }),
-      };
+      const paid = await issuer.purchase(
+        {
+          id_order: orderId,
+          seller_id: product.seller_id,
+          product_id: product.id,
+          quantity: input.quantity,
+          unit_price: unit,
+          amount: total,
+          buyer_email: buyer.email,
+          buyer_type: "registered",
+          buyer_account_id: buyer.account_id,
+          guest_id: "",
+          created_at: at.toISOString(),
+          expires_at: at.toISOString(),
+          channel: "reseller",
+          h2h: 1,
+          ...(comment === undefined ? {} : { comment }),
+          ...(input.giftCode === undefined ? {} : { gift: 1 as const, gift_code: input.giftCode }),
+        },
+        { price: product.price, discount: product.discount },
+      );
       const data = input.answer({
         order_id: orderId,
         product_id: product.id,
@@ -203,29 +189,7 @@ export const createPurchaseService = (deps: {
         h2h: 1,
       });
       const outcome = await deps.purchases.commit({
-        order,
-        expected: { price: product.price, discount: product.discount },
-        debit: {
-          accountId: buyer.account_id,
-          amount: -total,
-          kind: "purchase",
-          entryId: deps.random.uuid(),
-          at: at.toISOString(),
-          orderId,
-        },
-        tokenHash: hashDeliveryToken(token),
-        events: giftCode
-          ? [webhook, { type: "gift_issued", event_id: deps.random.uuid(), order_id: orderId }]
-          : [webhook],
-        chatMessages: giftCode
-          ? [
-              {
-                ...newChatMessage(orderId, "system", `Gift code: ${giftCode}`, at, 1),
-                // The code is the buyer's: whoever holds it has the gift, so the seller never reads it.
-                audience: "buyer" as const,
-              },
-            ]
-          : [],
+        paid,
         ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
         guards: {
           categoryId: product.id_categories,
