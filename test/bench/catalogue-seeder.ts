@@ -5,7 +5,7 @@ import { nodesCovering } from "../../shared/catalogue/price-tree.js";
 import type { Category } from "../../shared/categories/category.js";
 import { keys } from "../../shared/data/table-keys.js";
 import type { ProductRecord } from "../../shared/products/product.js";
-import { productItem } from "../../shared/products/product-repository.js";
+import { productItem } from "../../shared/products/product-items.js";
 import { createBatchWriter } from "./batch-writer.js";
 
 /**

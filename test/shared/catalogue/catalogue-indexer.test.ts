@@ -4,7 +4,7 @@ import type { ListingValues } from "../../../shared/catalogue/catalogue-listing.
 import type { CatalogueStore, FacetChange } from "../../../shared/catalogue/catalogue-repository.js";
 import type { Category } from "../../../shared/categories/category.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
-import type { ProductListEntry } from "../../../shared/products/product-repository.js";
+import type { ProductListEntry } from "../../../shared/products/product-items.js";
 
 const category: Category = { id: 5, name: "Keys", slug: "keys", status: "active" };
 
