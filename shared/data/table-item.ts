@@ -10,6 +10,7 @@ export interface TableItemType<
   TEntity extends string,
   TKey extends unknown[],
   TProjections extends Readonly<Record<string, readonly string[]>>,
+  TPrefix extends ItemKey | undefined = ItemKey | undefined,
 > {
   /** The `entity` every item of this type carries: what tells it apart in a stream image or a raw read. */
   readonly entity: TEntity;
@@ -21,7 +22,7 @@ export interface TableItemType<
    * Its key with every variable part empty, where that is the start of all its keys: what a key filter
    * recognises it by, and what is cut off a key to read back the part that varies.
    */
-  readonly prefix: ItemKey | undefined;
+  readonly prefix: TPrefix;
   /** The item to store: its key, its entity, then `attributes` (which may add index keys). */
   item<TAttributes extends object>(keyArgs: TKey, attributes: TAttributes): StoredItem<TEntity, TAttributes>;
   /** Whether a stored item or a stream image is one of this type (by its entity). */
@@ -38,18 +39,19 @@ export const defineTableItem = <
   const TEntity extends string,
   TKey extends unknown[],
   const TProjections extends Readonly<Record<string, readonly string[]>> = Record<never, never>,
+  TPrefix extends ItemKey | undefined = undefined,
 >(definition: {
   readonly entity: TEntity;
   readonly key: (...args: TKey) => ItemKey;
   readonly projections?: TProjections;
-  readonly prefix?: ItemKey;
-}): TableItemType<TEntity, TKey, TProjections> => {
+  readonly prefix?: TPrefix;
+}): TableItemType<TEntity, TKey, TProjections, TPrefix> => {
   const { entity, key } = definition;
   return {
     entity,
     key,
     projections: definition.projections ?? ({} as TProjections),
-    prefix: definition.prefix,
+    prefix: definition.prefix as TPrefix,
     item: (keyArgs, attributes) => ({ ...key(...keyArgs), entity, ...attributes }),
     is: (image) => image.entity === entity,
   };

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { catalogueEntryItem } from "../../shared/catalogue/catalogue-items.js";
 import { keepsPriceTree, listingOf } from "../../shared/catalogue/catalogue-listing.js";
-import { catalogueEntryItem } from "../../shared/catalogue/catalogue-repository.js";
 import { nodesCovering } from "../../shared/catalogue/price-tree.js";
 import type { Category } from "../../shared/categories/category.js";
 import { keys } from "../../shared/data/table-keys.js";
