@@ -11,13 +11,10 @@ import { type SellerListing, sellerListingOf } from "./seller-lists.js";
 /** A line of a seller's list: exactly what GET /api/v1/products shows of each product. */
 const line = ["id", "name", "price", "count", "status_moderation"] as const;
 
-/** What the product's readers ask for, by reader: stored fields only (`productRecordSchema`). */
+/** What the product's readers ask for, by reader (named below); stored fields only (`productRecordSchema`). */
 const projections = {
-  /** A list line, as Queries and reads ask for it. */
   line,
-  /** A row of the whole list (`listBySeller`): the line, and what filtering before the lists existed needs. */
   row: [...line, "id_categories", "lists_indexed"],
-  /** What a missing count item is built from. */
   counts: ["status_moderation", "id_categories", "lists_indexed"],
 } as const satisfies Readonly<Record<string, readonly (keyof ProductRecord)[]>>;
 
