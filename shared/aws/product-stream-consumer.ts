@@ -1,6 +1,7 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
+import { productTableItem } from "../products/product-items.js";
 
 /**
  * A stream consumer for product changes: calls `sync` once per product of a batch, in stream order.
@@ -14,7 +15,7 @@ export const createProductStreamConsumer =
       const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
       if (!image) continue;
       const item = unmarshall(image as Record<string, AttributeValue>);
-      if (item.entity !== "product" || typeof item.id !== "string" || done.has(item.id)) continue;
+      if (!productTableItem.is(item) || typeof item.id !== "string" || done.has(item.id)) continue;
       try {
         // Each sync reads the product as it is now, so one per product covers every later record too.
         await sync(item.id);

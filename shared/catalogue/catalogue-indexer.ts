@@ -3,7 +3,8 @@ import type { AccountStandingStore } from "../accounts/account-standing-reposito
 import type { CategoryStore } from "../categories/category-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { listingOf, sameListingValues } from "./catalogue-listing.js";
-import type { CatalogueStore, FacetChange } from "./catalogue-repository.js";
+import type { FacetChange } from "./catalogue-listing-repository.js";
+import type { CatalogueStore } from "./catalogue-repository.js";
 
 /** Runs that find the product or its entries changed under them start over, this many times at most. */
 const MAX_ATTEMPTS = 6;

@@ -5,7 +5,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { LISTED_VALUES_ATTRIBUTE } from "../catalogue/catalogue-repository.js";
+import { LISTED_VALUES_ATTRIBUTE } from "../catalogue/catalogue-items.js";
 import { indexQuery } from "../data/index-query.js";
 import {
   collections,

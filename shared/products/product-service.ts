@@ -5,9 +5,19 @@ import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/im
 import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
 import * as z from "../validation/zod-mini.js";
-import type { CreateProductInput, ModerationStatus, ProductRecord, UpdateProductInput } from "./product.js";
+import {
+  type CreateProductInput,
+  createProductSchema,
+  type ModerationStatus,
+  type ProductRecord,
+  productFieldsOf,
+  type UpdateProductInput,
+} from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
-import type { ProductListLine, ProductStore, ProductWriteOutcome } from "./product-repository.js";
+import { type ProductFlags, productFlagFields, productFlagsSchema } from "./product-flags.js";
+import { type ProductListLine, productLineAttributes } from "./product-items.js";
+import type { ProductStore } from "./product-repository.js";
+import type { ProductWriteOutcome } from "./product-write-repository.js";
 import { listFilterOf } from "./seller-lists.js";
 
 /** GET /products query, as strings from the URL. */
@@ -33,28 +43,11 @@ const paginationSchema = z.object({
   ),
 });
 
-/** Operator-set product flags used by the reseller rules. */
-export const productFlagsSchema = z.object({
-  gift_available: z.optional(z.union([z.literal(0), z.literal(1)])),
-  comment_status: z.optional(z.union([z.literal(0), z.literal(1)])),
-  comment_regex: z.optional(
-    z.string().check(
-      z.maxLength(500, "comment regex must be at most 500 characters"),
-      z.refine(
-        (v) => {
-          try {
-            new RegExp(v, "u");
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { error: "comment regex is not a valid regular expression" },
-      ),
-    ),
-  ),
-});
-export type ProductFlags = z.infer<typeof productFlagsSchema>;
+/** The fields of a new product a seller's create body sets, in the body's order. */
+const createdFields = Object.keys(createProductSchema.shape) as (keyof CreateProductInput)[];
+
+/** What the seller's product info shows of the product as stored (beside its formatted creation time). */
+const infoFields = ["id", "name", "price", "count", "discount", "uuid", "status_moderation"] as const;
 
 const STALE_RETRIES = 3;
 
@@ -102,17 +95,8 @@ export const createProductService = (deps: {
       const product: ProductRecord = {
         id: newId(),
         seller_id: sellerId,
-        id_categories: input.id_categories,
-        name: input.name,
+        ...productFieldsOf(input, createdFields),
         name_key: normalizeName(input.name),
-        meta_title: input.meta_title,
-        meta_description: input.meta_description,
-        tags: input.tags,
-        text_page: input.text_page,
-        price: input.price,
-        count: input.count,
-        uuid: input.uuid,
-        features: input.features,
         discount: input.discount ?? 0,
         api_key: input.api_key ?? "",
         api_url: "",
@@ -191,13 +175,7 @@ export const createProductService = (deps: {
       if (!product) throw notFound("Product not found");
       if (product.seller_id !== sellerId) throw forbidden("Access denied");
       return {
-        id: product.id,
-        name: product.name,
-        price: product.price,
-        count: product.count,
-        discount: product.discount,
-        uuid: product.uuid,
-        status_moderation: product.status_moderation,
+        ...productFieldsOf(product, infoFields),
         created_at: dateTime(new Date(product.created_at)),
         ...(product.status_moderation === "rejected"
           ? { rejection_reason: product.rejection_reason ?? "" }
@@ -214,13 +192,7 @@ export const createProductService = (deps: {
       if (!pagination.success) throw badRequest("Invalid pagination parameters");
       const { page, limit } = pagination.data;
       const offset = (page - 1) * limit;
-      const listed = (p: ProductListLine) => ({
-        id: p.id,
-        name: p.name,
-        price: p.price,
-        count: p.count,
-        status_moderation: p.status_moderation,
-      });
+      const listed = (p: ProductListLine) => productFieldsOf(p, productLineAttributes);
       const filter = listFilterOf(query);
       if (filter === undefined) {
         // Unfiltered (the common case): the count kept beside the account, and one page of the index.
@@ -306,12 +278,7 @@ export const createProductService = (deps: {
       if (Object.values(parsed).every((v) => v === undefined)) throw badRequest("no flag to set");
       const product = await deps.store.setFlags(productId, parsed, now().toISOString());
       if (!product) throw notFound(`Product ${productId} not found`);
-      return {
-        id: product.id,
-        gift_available: product.gift_available,
-        comment_status: product.comment_status,
-        comment_regex: product.comment_regex,
-      };
+      return { id: product.id, ...productFieldsOf(product, productFlagFields) };
     },
   };
 

@@ -1,11 +1,11 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { catalogueEntryItem } from "../../shared/catalogue/catalogue-items.js";
 import { keepsPriceTree, listingOf } from "../../shared/catalogue/catalogue-listing.js";
-import { catalogueEntryItem } from "../../shared/catalogue/catalogue-repository.js";
 import { nodesCovering } from "../../shared/catalogue/price-tree.js";
 import type { Category } from "../../shared/categories/category.js";
 import { keys } from "../../shared/data/table-keys.js";
 import type { ProductRecord } from "../../shared/products/product.js";
-import { productItem } from "../../shared/products/product-repository.js";
+import { productItem } from "../../shared/products/product-items.js";
 import { createBatchWriter } from "./batch-writer.js";
 
 /**

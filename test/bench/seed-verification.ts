@@ -1,9 +1,7 @@
 import { type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { catalogueEntryItem } from "../../shared/catalogue/catalogue-items.js";
 import { keepsPriceTree, listingOf } from "../../shared/catalogue/catalogue-listing.js";
-import {
-  catalogueEntryItem,
-  createCatalogueRepository,
-} from "../../shared/catalogue/catalogue-repository.js";
+import { createCatalogueRepository } from "../../shared/catalogue/catalogue-repository.js";
 import { MAX_PRICE } from "../../shared/catalogue/price-tree.js";
 import type { Category } from "../../shared/categories/category.js";
 import { batchGetAll } from "../../shared/data/batch-get.js";

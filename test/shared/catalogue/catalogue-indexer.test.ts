@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createCatalogueIndexer } from "../../../shared/catalogue/catalogue-indexer.js";
 import type { ListingValues } from "../../../shared/catalogue/catalogue-listing.js";
-import type { CatalogueStore, FacetChange } from "../../../shared/catalogue/catalogue-repository.js";
+import type { FacetChange } from "../../../shared/catalogue/catalogue-listing-repository.js";
+import type { CatalogueStore } from "../../../shared/catalogue/catalogue-repository.js";
 import type { Category } from "../../../shared/categories/category.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
-import type { ProductListEntry } from "../../../shared/products/product-repository.js";
+import type { ProductListEntry } from "../../../shared/products/product-items.js";
 
 const category: Category = { id: 5, name: "Keys", slug: "keys", status: "active" };
 

@@ -8,7 +8,7 @@ import {
   productCountAttributes,
   productLineAttributes,
   productRowAttributes,
-} from "../../../shared/products/product-repository.js";
+} from "../../../shared/products/product-items.js";
 
 const unprojected = (index: (typeof tableSchema.globalIndexes)[number], attributes: readonly string[]) =>
   attributes.filter((attribute) => !indexProjects(index, attribute));

@@ -6,11 +6,8 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { collections, keys } from "../../../shared/data/table-keys.js";
 import type { ImageStorage } from "../../../shared/images/image-storage.js";
 import { type ModerationStatus, moderationStatuses } from "../../../shared/products/product.js";
-import {
-  createProductRepository,
-  type ProductListEntry,
-  type ProductStore,
-} from "../../../shared/products/product-repository.js";
+import type { ProductListEntry } from "../../../shared/products/product-items.js";
+import { createProductRepository, type ProductStore } from "../../../shared/products/product-repository.js";
 import { createProductService, type ProductListQuery } from "../../../shared/products/product-service.js";
 import { countsOf, listFilterOf, passesFilter } from "../../../shared/products/seller-lists.js";
 import { systemClock } from "../../../shared/time/clock.js";

@@ -1,0 +1,65 @@
+import { defineTableItem } from "../data/table-item.js";
+import { indexedCollections, indexMembership, keys } from "../data/table-keys.js";
+import type { ListingValues } from "./catalogue-listing.js";
+
+/**
+ * The table items the catalogue indexer writes for a product, each declared once with its key, entity
+ * and projections: an entry per facet the product is listed in, and the manifest of those facets.
+ * (A facet's counts and price-tree nodes are made by `ADD` updates and carry no entity.)
+ */
+
+/** A listed product's entry in one facet: newest-first by its key, by price through GSI3. */
+export const catalogueEntryTableItem = defineTableItem({
+  entity: "catalogue_entry",
+  key: keys.catalogueEntry,
+  // The facet is the rest of the partition key.
+  prefix: keys.catalogueEntry("", ""),
+  projections: {
+    /** What a search page reads of each entry it shows. */
+    page: ["product_id"],
+  },
+});
+
+/** What the indexer records for a product: the facets it may have entries in, and the values listed. */
+export const catalogueManifestTableItem = defineTableItem({
+  entity: "catalogue_listing",
+  key: keys.catalogueManifest,
+});
+
+/** A facet's entry for a listed product, as stored: newest-first by its key, by price through GSI3. */
+export const catalogueEntryItem = (facet: string, values: ListingValues) =>
+  catalogueEntryTableItem.item([facet, values.product_id], {
+    ...values,
+    ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
+  });
+
+/** The facet a stored entry lists its product in, read back from its key. */
+export const facetOfEntry = (item: Record<string, unknown>): string =>
+  String(item.PK).slice(catalogueEntryTableItem.prefix.PK.length);
+
+/** The listing values a stored entry holds. */
+export const listingValuesOf = (item: Record<string, unknown>): ListingValues => ({
+  product_id: String(item.product_id),
+  price: Number(item.price),
+  in_stock: item.in_stock === true,
+  category_id: Number(item.category_id),
+  seller_id: Number(item.seller_id),
+  words: String(item.words),
+});
+
+/**
+ * The manifest's attribute that holds the listed values: there exactly while the indexer lists the
+ * product (a favorite's transaction checks it, `shared/favorites/favorite-repository.ts`).
+ */
+export const LISTED_VALUES_ATTRIBUTE = "values";
+
+/** What the indexer records for a product: the facets it may have entries in, and the values listed. */
+export const catalogueManifestItem = (
+  productId: string,
+  facets: readonly string[],
+  values: ListingValues | undefined,
+) =>
+  catalogueManifestTableItem.item([productId], {
+    facets: [...facets],
+    ...(values ? { [LISTED_VALUES_ATTRIBUTE]: values } : {}),
+  });
