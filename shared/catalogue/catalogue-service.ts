@@ -2,7 +2,7 @@ import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlockedSeller } from "../accounts/account-standing.js";
 import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { notFound } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { isPublic } from "./catalogue-listing.js";
@@ -16,7 +16,7 @@ export interface Page<T> {
   readonly meta: { page: number; limit: number; total: number };
 }
 
-const productNotFound = () => notFound("Product not found");
+const productNotFound = () => refuse(refusals.productNotFound);
 
 /** The read side of Reseller API v2: search, a seller's catalogue and one public product. */
 export const createCatalogueService = (deps: {
@@ -71,7 +71,7 @@ export const createCatalogueService = (deps: {
     /** GET /products/{seller_id}: a seller's public products, newest first; an unknown or blocked seller is 404. */
     async sellerProducts(sellerId: number, page: number, limit: number): Promise<Page<ProductSummary>> {
       const seller = await deps.accounts.findById(sellerId);
-      if (!seller || isBlockedSeller(seller)) throw notFound("Seller not found");
+      if (!seller || isBlockedSeller(seller)) throw refuse(refusals.sellerNotFound);
       return search({ seller_id: sellerId, page, limit, sort: "newest" });
     },
 

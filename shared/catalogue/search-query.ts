@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import { wholeNumber } from "../validation/query-numbers.js";
 import * as z from "../validation/zod-mini.js";
 import { facets, keepsPriceTree } from "./catalogue-listing.js";
@@ -34,11 +35,11 @@ export const searchQuerySchema = z
     // A parameter that failed its own rule is NaN here; it is reported once, by that rule alone.
     z.refine((p) => p.min_price === undefined || p.max_price === undefined || !(p.max_price < p.min_price), {
       path: ["max_price"],
-      error: "max_price must not be below min_price",
+      error: refusals.priceRange.message,
     }),
     z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
       path: ["page"],
-      error: `page × limit must not exceed ${MAX_RESULT_WINDOW}; narrow the search instead`,
+      error: refusals.searchWindow.message({ max: MAX_RESULT_WINDOW }),
     }),
   );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -55,7 +56,7 @@ export const pageQuerySchema = z
   .check(
     z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
       path: ["page"],
-      error: `page × limit must not exceed ${MAX_RESULT_WINDOW}`,
+      error: refusals.pageWindow.message({ max: MAX_RESULT_WINDOW }),
     }),
   );
 export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** v1 order states: `wait` (stock reserved) → `paid` or `canceled` (unpaid past its expiry). */
@@ -81,7 +82,7 @@ export const newOrderInputSchema = z.object({
   product_id: z.string().check(z.minLength(1, "--product is required")),
   quantity: z
     .int("quantity must be a whole number")
-    .check(z.gte(1, "quantity must be at least 1"), z.lte(1000, "quantity must be at most 1000")),
+    .check(z.gte(1, refusals.quantityAtLeastOne.message), z.lte(1000, "quantity must be at most 1000")),
   email: z.email("email must be a valid e-mail address"),
 });
 export type NewOrderInput = z.infer<typeof newOrderInputSchema>;

@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";
@@ -39,13 +39,17 @@ type ReceivedPayment = Omit<UnappliedPayment, "reason" | "refund_status" | "refu
  */
 const CONFIRM_ATTEMPTS = 4;
 
-const alreadyPaid = (orderId: string) =>
-  conflict(`Order ${orderId} is already paid by another payment`, "already_paid");
+const alreadyPaid = (orderId: string) => refuse(worded(refusals.alreadyPaid, { orderId }));
 
 const amountMismatch = (order: OrderRecord, payment: Pick<UnappliedPayment, "amount" | "currency">) =>
-  conflict(
-    `Payment of ${payment.amount} ${payment.currency} does not match the amount of order ${order.id_order} (${order.amount} ${ORDER_CURRENCY})`,
-    "amount_mismatch",
+  refuse(
+    worded(refusals.amountMismatch, {
+      amount: payment.amount,
+      currency: payment.currency,
+      orderId: order.id_order,
+      orderAmount: order.amount,
+      orderCurrency: ORDER_CURRENCY,
+    }),
   );
 
 /**
@@ -97,7 +101,7 @@ export const createPaymentService = (deps: {
    */
   const confirm = async (input: PaymentConfirmation): Promise<PaymentAnswer> => {
     let order = isId(input.orderId) ? await deps.orders.get(input.orderId) : undefined;
-    if (!order) throw notFound(`Order ${input.orderId} not found`);
+    if (!order) throw refuse(worded(refusals.orderIdNotFound, { orderId: input.orderId }));
     const received: ReceivedPayment = {
       order_id: order.id_order,
       payment_id: input.paymentId ?? `manual-${deps.random.uuid()}`,

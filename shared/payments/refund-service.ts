@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from "../errors/domain-error.js";
+import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
@@ -11,28 +11,22 @@ import {
 import type { UnappliedPaymentStore } from "./unapplied-payment-repository.js";
 
 const alreadyRefunded = (payment: UnappliedPayment) =>
-  conflict(
-    `Payment ${payment.payment_id} of order ${payment.order_id} is already refunded`,
-    "already_refunded",
-  );
+  refuse(worded(refusals.alreadyRefunded, { paymentId: payment.payment_id, orderId: payment.order_id }));
 
 /** The payment of `orderId` to refund: the one named, or its only one still due. */
 const chooseDue = (orderId: string, payments: UnappliedPayment[], paymentId?: string): UnappliedPayment => {
   if (paymentId !== undefined) {
     const named = payments.find((payment) => payment.payment_id === paymentId);
-    if (!named) throw notFound(`Order ${orderId} has no unapplied payment ${paymentId}`);
+    if (!named) throw refuse(worded(refusals.noSuchUnappliedPayment, { orderId, paymentId }));
     return named;
   }
-  if (payments.length === 0) throw notFound(`Order ${orderId} has no payment to refund`);
+  if (payments.length === 0) throw refuse(worded(refusals.noPaymentToRefund, { orderId }));
   const due = payments.filter((payment) => payment.refund_status === "due");
   const [only, other] = due;
   if (!only) throw alreadyRefunded(payments[0] as UnappliedPayment);
   if (other) {
-    throw badRequest(
-      `Order ${orderId} has ${due.length} payments due for refund; name one with --payment-id: ${due
-        .map((payment) => payment.payment_id)
-        .join(", ")}`,
-    );
+    const paymentIds = due.map((payment) => payment.payment_id).join(", ");
+    throw refuse(worded(refusals.manyRefundsDue, { orderId, due: due.length, paymentIds }));
   }
   return only;
 };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { refusals } from "../errors/refusals.js";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { textField as text } from "../fields/text-field.js";
 import { hasControlCharacters } from "../text/control-characters.js";
@@ -20,10 +21,7 @@ const commaList = (field: string, minValues: number, max: number) =>
           .map((s) => s.trim())
           .filter((s) => s !== "").length >= minValues,
       {
-        error:
-          minValues === 1
-            ? `Field '${field}' must list at least one comma-separated value`
-            : `Field '${field}' must list at least ${minValues} comma-separated values`,
+        error: refusals.fieldTooFewValues.message({ field, min: minValues }),
       },
     ),
   );
@@ -36,29 +34,32 @@ export const MAX_COUNT = 10_000_000;
 
 export const productFields = {
   id_categories: z
-    .int({ error: "Invalid category id" })
-    .check(z.positive("Invalid category id"), z.lte(2_147_483_647, "Invalid category id")),
+    .int({ error: refusals.invalidCategoryId.message })
+    .check(
+      z.positive(refusals.invalidCategoryId.message),
+      z.lte(2_147_483_647, refusals.invalidCategoryId.message),
+    ),
   // Invisible characters are format controls to Unicode (category Cf), refused as the others are.
-  name: text("name", { min: 3, max: 255, lengthMessage: "Name must be between 3 and 255 characters" }).check(
+  name: text("name", { min: 3, max: 255, lengthMessage: refusals.productNameLength.message }).check(
     z.refine((v) => !hasStrayInvisibleCharacters(v), {
-      error: "Field 'name' must not contain control characters",
+      error: refusals.fieldControlCharacters.message({ field: "name" }),
     }),
   ),
   meta_title: text("meta_title", { max: 255 }),
   meta_description: text("meta_description", { max: 1000, multiLine: true }),
   tags: commaList("tags", 1, 1000),
   text_page: text("text_page", { min: 10, max: 20_000, multiLine: true }),
-  price: integer("Invalid price", 1, 9_999_999),
-  count: integer(`Invalid count: must be a whole number from 0 to ${MAX_COUNT}`, 0, MAX_COUNT),
+  price: integer(refusals.invalidPrice.message, 1, 9_999_999),
+  count: integer(refusals.invalidCount.message({ max: MAX_COUNT }), 0, MAX_COUNT),
   uuid: text("uuid", { max: 100 }),
   features: commaList("features", 3, 1000),
-  discount: integer("Invalid discount: must be a whole percentage from 0 to 99", 0, 99),
+  discount: integer(refusals.invalidDiscount.message, 0, 99),
   // The product's own integration key and URL may be cleared with an empty string.
-  api_key: z.string({ error: "Field 'api_key' must be a string" }).check(
+  api_key: z.string({ error: refusals.fieldNotString.message({ field: "api_key" }) }).check(
     z.trim(),
-    z.maxLength(255, { error: "Field 'api_key' must be at most 255 characters", abort: true }),
+    z.maxLength(255, { error: refusals.fieldTooLong.message({ field: "api_key", max: 255 }), abort: true }),
     z.refine((v) => !hasControlCharacters(v, false), {
-      error: "Field 'api_key' must not contain control characters",
+      error: refusals.fieldControlCharacters.message({ field: "api_key" }),
     }),
   ),
   api_url: apiUrlField,

@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /**
@@ -7,9 +8,9 @@ import * as z from "../validation/zod-mini.js";
 export const idProductSchema = z.strictObject(
   {
     id_product: z
-      .string({ error: "Field 'id_product' must be a string" })
-      .check(z.minLength(1, "Field 'id_product' is required")),
+      .string({ error: refusals.fieldNotString.message({ field: "id_product" }) })
+      .check(z.minLength(1, refusals.fieldRequired.message({ field: "id_product" }))),
   },
-  { error: "Request body must be a JSON object" },
+  { error: refusals.notJsonObject.message },
 );
 export type IdProductBody = z.infer<typeof idProductSchema>;

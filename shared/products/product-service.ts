@@ -1,4 +1,5 @@
-import { badRequest, conflict, type DomainError, forbidden, notFound } from "../errors/domain-error.js";
+import type { DomainError } from "../errors/domain-error.js";
+import { type Refusal, refusals, refuse, worded } from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
@@ -51,10 +52,10 @@ const infoFields = ["id", "name", "price", "count", "discount", "uuid", "status_
 
 const STALE_RETRIES = 3;
 
-const uniquenessError = (outcome: ProductWriteOutcome, uuidMessage: string): DomainError | undefined => {
-  if (outcome === "name_taken") return conflict("Product with this name already exists");
-  if (outcome === "uuid_taken") return conflict(uuidMessage);
-  if (outcome === "category_invalid") return badRequest("Invalid category id");
+const uniquenessError = (outcome: ProductWriteOutcome, uuidTaken: Refusal): DomainError | undefined => {
+  if (outcome === "name_taken") return refuse(refusals.productNameTaken);
+  if (outcome === "uuid_taken") return refuse(uuidTaken);
+  if (outcome === "category_invalid") return refuse(refusals.invalidCategoryId);
   return undefined;
 };
 
@@ -111,7 +112,7 @@ export const createProductService = (deps: {
         updated_at: at,
       };
       const outcome = await deps.store.create(product);
-      const error = uniquenessError(outcome, "Product with this UUID already exists");
+      const error = uniquenessError(outcome, refusals.productUuidTaken);
       if (error) throw error;
       if (outcome !== "ok") throw new Error(`Product create failed: ${outcome}`);
       return { id: product.id };
@@ -123,23 +124,23 @@ export const createProductService = (deps: {
       productId: string,
       input: UpdateProductInput,
     ): Promise<{ moderation: boolean }> {
-      if (Object.keys(input).length === 0) throw badRequest("No fields to update");
+      if (Object.keys(input).length === 0) throw refuse(refusals.noFieldsToUpdate);
       const moderation = contentFields.some((field) => input[field] !== undefined);
       if (!moderation && input.count === undefined) {
         // Nothing guarded, no stock delta and no move between the seller's lists: one conditional write,
         // no read first. A content change moves the product to `pending`, whose count needs the status it
         // leaves, so it reads first.
-        if (!isId(productId)) throw notFound("Product not found or access denied");
+        if (!isId(productId)) throw refuse(refusals.productNotOwned);
         const outcome = await deps.store.updateInPlace(sellerId, productId, {
           ...input,
           updated_at: now().toISOString(),
         });
-        if (outcome === "not_owned") throw notFound("Product not found or access denied");
+        if (outcome === "not_owned") throw refuse(refusals.productNotOwned);
         return { moderation };
       }
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         const current = await owned(sellerId, productId);
-        if (!current) throw notFound("Product not found or access denied");
+        if (!current) throw refuse(refusals.productNotOwned);
         const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
         if (input.name !== undefined) changes.name_key = normalizeName(input.name);
         if (moderation) changes.status_moderation = "pending";
@@ -148,32 +149,32 @@ export const createProductService = (deps: {
         const countDelta = input.count === undefined ? 0 : input.count - current.count;
         const outcome = await deps.store.update(current, changes, countDelta);
         if (outcome === "ok") return { moderation };
-        const error = uniquenessError(outcome, "UUID already exists");
+        const error = uniquenessError(outcome, refusals.uuidTaken);
         if (error) throw error;
         // "stale": the product changed between our read and write; read it again.
       }
-      throw conflict("Product was changed by another request; try again");
+      throw refuse(refusals.productChanged);
     },
 
     /** Deletes the owner's product for good, freeing its name and uuid. */
     async remove(sellerId: number, productId: string): Promise<void> {
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         const product = await find(productId);
-        if (!product) throw notFound("Product not found");
-        if (product.seller_id !== sellerId) throw forbidden("Delete failed or access denied");
+        if (!product) throw refuse(refusals.productNotFound);
+        if (product.seller_id !== sellerId) throw refuse(refusals.deleteDenied);
         if ((await deps.store.delete(product)) === "ok") {
           await removeQuietly(product.img_key);
           return;
         }
       }
-      throw conflict("Product was changed by another request; try again");
+      throw refuse(refusals.productChanged);
     },
 
     /** One of the owner's products in the spec's info shape. */
     async info(sellerId: number, productId: string) {
       const product = await find(productId);
-      if (!product) throw notFound("Product not found");
-      if (product.seller_id !== sellerId) throw forbidden("Access denied");
+      if (!product) throw refuse(refusals.productNotFound);
+      if (product.seller_id !== sellerId) throw refuse(refusals.accessDenied);
       return {
         ...productFieldsOf(product, infoFields),
         created_at: dateTime(new Date(product.created_at)),
@@ -189,7 +190,7 @@ export const createProductService = (deps: {
      */
     async list(sellerId: number, query: ProductListQuery) {
       const pagination = paginationSchema.safeParse({ page: query.page, limit: query.limit });
-      if (!pagination.success) throw badRequest("Invalid pagination parameters");
+      if (!pagination.success) throw refuse(refusals.invalidPagination);
       const { page, limit } = pagination.data;
       const offset = (page - 1) * limit;
       const listed = (p: ProductListLine) => productFieldsOf(p, productLineAttributes);
@@ -219,21 +220,20 @@ export const createProductService = (deps: {
 
     /** Sends an owned product that has an image to moderation. */
     async submit(sellerId: number, productId: string): Promise<ModerationStatus> {
-      if (!isId(productId)) throw notFound("Product not found");
+      if (!isId(productId)) throw refuse(refusals.productNotFound);
       const outcome = await deps.store.submit(productId, sellerId, now().toISOString());
-      if (outcome === "stale") throw conflict("Product was changed by another request; try again");
-      if (outcome === "missing") throw notFound("Product not found");
-      if (outcome === "not_owner") throw forbidden("Access denied");
-      if (outcome === "pending") throw conflict("Product is already under moderation");
-      if (outcome === "no_image")
-        throw badRequest("Product image required: upload one with POST /products/img");
+      if (outcome === "stale") throw refuse(refusals.productChanged);
+      if (outcome === "missing") throw refuse(refusals.productNotFound);
+      if (outcome === "not_owner") throw refuse(refusals.accessDenied);
+      if (outcome === "pending") throw refuse(refusals.alreadyUnderModeration);
+      if (outcome === "no_image") throw refuse(refusals.moderationNeedsImage);
       return "pending";
     },
 
     /** Replaces an owned product's image and sends the product to moderation; returns the image URL. */
     async uploadImage(sellerId: number, productId: string, upload: ImageUpload | undefined): Promise<string> {
       const product = await owned(sellerId, productId);
-      if (!product) throw notFound("Product not found or access denied");
+      if (!product) throw refuse(refusals.productNotOwned);
       const format = checkImage(upload);
       const key = imageKey(`products/${productId}`, format.extension);
       const url = await storeImage(
@@ -252,8 +252,8 @@ export const createProductService = (deps: {
       );
       if (!linked || linked === "stale") {
         await removeQuietly(key);
-        if (linked === "stale") throw conflict("Product was changed by another request; try again");
-        throw notFound("Product not found or access denied");
+        if (linked === "stale") throw refuse(refusals.productChanged);
+        throw refuse(refusals.productNotOwned);
       }
       await removeQuietly(linked.previousKey);
       return url;
@@ -267,17 +267,17 @@ export const createProductService = (deps: {
     /** Operator: rejects a pending product with a reason the seller can read in products/info. */
     async reject(productId: string, reason: string) {
       const trimmed = reason.trim();
-      if (trimmed === "" || trimmed.length > 1000) throw badRequest("reason must be 1-1000 characters");
+      if (trimmed === "" || trimmed.length > 1000) throw refuse(refusals.rejectionReason);
       return decide(productId, { status: "rejected", reason: trimmed });
     },
 
     /** Operator: sets the flags reseller rules read (gift, required comment, comment pattern). */
     async setFlags(productId: string, flags: ProductFlags) {
       const parsed = productFlagsSchema.parse(flags);
-      if (!isId(productId)) throw notFound(`Product ${productId} not found`);
-      if (Object.values(parsed).every((v) => v === undefined)) throw badRequest("no flag to set");
+      if (!isId(productId)) throw refuse(worded(refusals.productIdNotFound, { productId }));
+      if (Object.values(parsed).every((v) => v === undefined)) throw refuse(refusals.noFlagToSet);
       const product = await deps.store.setFlags(productId, parsed, now().toISOString());
-      if (!product) throw notFound(`Product ${productId} not found`);
+      if (!product) throw refuse(worded(refusals.productIdNotFound, { productId }));
       return { id: product.id, ...productFieldsOf(product, productFlagFields) };
     },
   };
@@ -286,12 +286,12 @@ export const createProductService = (deps: {
     productId: string,
     decision: { status: "approved" } | { status: "rejected"; reason: string },
   ) {
-    if (!isId(productId)) throw notFound(`Product ${productId} not found`);
+    if (!isId(productId)) throw refuse(worded(refusals.productIdNotFound, { productId }));
     const outcome = await deps.store.decide(productId, decision, now().toISOString());
-    if (outcome === "stale") throw conflict(`Product ${productId} was changed meanwhile; try again`);
-    if (outcome === "missing") throw notFound(`Product ${productId} not found`);
-    if (outcome === "not_pending") throw conflict(`Product ${productId} is not pending moderation`);
-    if (outcome === "no_image") throw conflict(`Product ${productId} has no image and cannot be approved`);
+    if (outcome === "stale") throw refuse(worded(refusals.productChangedMeanwhile, { productId }));
+    if (outcome === "missing") throw refuse(worded(refusals.productIdNotFound, { productId }));
+    if (outcome === "not_pending") throw refuse(worded(refusals.productNotPending, { productId }));
+    if (outcome === "no_image") throw refuse(worded(refusals.productWithoutImage, { productId }));
     return { id: productId, status_moderation: decision.status };
   }
 };

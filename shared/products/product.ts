@@ -1,3 +1,4 @@
+import { refusals } from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 import { productFields } from "./product-fields.js";
 
@@ -50,7 +51,7 @@ type StoredFieldRules = {
 };
 const sellerFields = productFields satisfies StoredFieldRules;
 
-const bodyError = { error: "Request body must be a JSON object" };
+const bodyError = { error: refusals.notJsonObject.message };
 
 /**
  * Each rule made optional (a field the body may leave out). Written out rather than zod's `partial` and

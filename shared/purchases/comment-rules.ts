@@ -1,4 +1,4 @@
-import { unprocessable } from "../errors/domain-error.js";
+import { type Refusal, refusals, refuse, worded } from "../errors/refusals.js";
 import type { ProductRecord } from "../products/product.js";
 import { matchesWhole } from "../text/bounded-regex.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
@@ -7,10 +7,8 @@ import { hasControlCharacters, isWellFormedText } from "../text/control-characte
 export const MAX_COMMENT_LENGTH = 200;
 
 /** A comment refusal, with the comment named in details as validation names a field. */
-const commentRefusal = (code: string, message: string) =>
-  unprocessable(message, code, { issues: [{ field: "comment", message }] });
-
-const invalidComment = (message: string) => commentRefusal("invalid_comment", message);
+const commentRefusal = (refusal: Refusal) =>
+  refuse(refusal, { details: { issues: [{ field: "comment", message: refusal.message }] } });
 
 /**
  * The buyer's comment under the product's rules, in the spec's order: length, HTML/script/control
@@ -24,21 +22,21 @@ export const checkedComment = (
   const given = comment ?? "";
   // A character is at most two UTF-16 units: a longer value is refused without walking it.
   if (given.length > 2 * MAX_COMMENT_LENGTH || [...given].length > MAX_COMMENT_LENGTH) {
-    throw invalidComment(`Comment must be at most ${MAX_COMMENT_LENGTH} characters`);
+    throw commentRefusal(worded(refusals.commentTooLong, { max: MAX_COMMENT_LENGTH }));
   }
   // Any angle bracket is refused: a comment has no use for markup, and no tag can be built without one.
-  if (/[<>]/.test(given)) throw invalidComment("Comment must not contain HTML or script");
+  if (/[<>]/.test(given)) throw commentRefusal(refusals.commentMarkup);
   if (hasControlCharacters(given, false) || !isWellFormedText(given)) {
-    throw invalidComment("Comment must not contain control characters");
+    throw commentRefusal(refusals.commentControlCharacters);
   }
   if (given.trim() === "") {
     if (product.comment_status === 1) {
-      throw commentRefusal("comment_required", "A comment is required for this product");
+      throw commentRefusal(refusals.commentRequired);
     }
     return undefined;
   }
   if (product.comment_regex !== "" && matchesWhole(product.comment_regex, given) !== true) {
-    throw commentRefusal("comment_regex_mismatch", "Comment does not match the format the seller requires");
+    throw commentRefusal(refusals.commentRegexMismatch);
   }
   return given;
 };

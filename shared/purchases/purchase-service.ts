@@ -4,7 +4,7 @@ import { isPublic } from "../catalogue/catalogue-listing.js";
 import { isH2h } from "../catalogue/public-product.js";
 import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { conflict, forbidden, notFound } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
 import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
 import { isId, newId } from "../ids/ids.js";
@@ -44,8 +44,8 @@ export interface PurchaseAnswer<T> {
 /** A seller may change a price between our read and the charge; the purchase is priced again this often. */
 const PRICING_ATTEMPTS = 3;
 
-const productNotFound = () => notFound("Product not found");
-const giftUnavailable = () => conflict("This product cannot be bought as a gift", "gift_unavailable");
+const productNotFound = () => refuse(refusals.productNotFound);
+const giftUnavailable = () => refuse(refusals.giftUnavailable);
 
 /** What a purchase checks before charging, read once per attempt. */
 interface Offer {
@@ -88,7 +88,7 @@ export const createPurchaseService = (deps: {
     if (category?.status !== "active" || !seller) throw productNotFound();
     if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
     if (!isPublic(product, category)) throw productNotFound();
-    if (product.seller_id === buyerId) throw forbidden("You cannot buy your own product", "self_purchase");
+    if (product.seller_id === buyerId) throw refuse(refusals.selfPurchase);
     return {
       product,
       h2h: isH2h(product, seller),
@@ -127,13 +127,13 @@ export const createPurchaseService = (deps: {
   const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed" | "offer_changed">) => {
     switch (outcome) {
       case "insufficient_stock":
-        return conflict("Insufficient stock", "insufficient_stock");
+        return refuse(refusals.insufficientStock);
       case "insufficient_balance":
-        return conflict("Insufficient balance", "insufficient_balance");
+        return refuse(refusals.insufficientBalance);
       case "product_unavailable":
-        return conflict("This product is not active", "product_inactive");
+        return refuse(refusals.productInactive);
       case "claim_lost":
-        return conflict("A request with this Idempotency-Key is still in progress", "request_in_progress");
+        return refuse(refusals.requestInProgress);
     }
   };
 
@@ -153,7 +153,7 @@ export const createPurchaseService = (deps: {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const product = await approvedProduct(input.productId);
       const buyer = await buyerRead;
-      if (!buyer) throw notFound("Account not found");
+      if (!buyer) throw refuse(refusals.accountNotFound);
       const { comment } = await checkedOffer(input.buyerId, product, input.check);
       const at = deps.now();
       const orderId = newId(at.getTime());
@@ -205,7 +205,7 @@ export const createPurchaseService = (deps: {
       }
       if (outcome !== "price_changed") throw outcomeError(outcome);
     }
-    throw conflict("The product's price changed while buying; try again", "price_changed");
+    throw refuse(refusals.priceChangedBuying);
   };
 
   return {
@@ -224,12 +224,9 @@ export const createPurchaseService = (deps: {
             claim,
             check: (offer) => {
               if (!offer.h2h) {
-                throw forbidden(
-                  "This product is not delivered automatically (H2H) and cannot be bought through the API",
-                  "h2h_disabled",
-                );
+                throw refuse(refusals.h2hDisabled);
               }
-              if (!offer.sellerActive) throw conflict("This product is not active", "product_inactive");
+              if (!offer.sellerActive) throw refuse(refusals.productInactive);
               return { comment: checkedComment(offer.product, body.comment) };
             },
           }),
