@@ -1,5 +1,5 @@
 import type { AccountStore } from "../accounts/account-repository.js";
-import { newDeliveryToken } from "../delivery/delivery-token.js";
+import { sampleDeliveryToken } from "../delivery/delivery-token.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
 import { tooManyRequests } from "../errors/domain-error.js";
 import { refusals, refuse } from "../errors/refusals.js";
@@ -75,7 +75,7 @@ export const createTestWebhook = (deps: {
     if (!account.api_url) throw refuse(refusals.noApiUrl);
     const started = deps.now();
     const orderId = `test-${newId(started.getTime())}`;
-    const token = newDeliveryToken(deps.random);
+    const token = sampleDeliveryToken(deps.random);
     const payload = {
       id_order: orderId,
       id_product: "test",
