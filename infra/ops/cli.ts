@@ -1,7 +1,8 @@
 import { $ZodError } from "zod/v4/core";
 import { DomainError } from "../../shared/errors/domain-error.js";
+import type { Command } from "./command.js";
 import { UsageError } from "./command-line.js";
-import { type Command, commands } from "./commands.js";
+import { commands } from "./commands.js";
 import { commandHelp, overallHelp, usageLine } from "./help.js";
 import { selectOpsTarget } from "./ops-environment.js";
 

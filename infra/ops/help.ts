@@ -1,4 +1,4 @@
-import type { Command } from "./commands.js";
+import type { Command, CommandTable } from "./command.js";
 
 /** How every command is run; `-s` keeps npm's banner off stdout, so the JSON pipes into `jq`. */
 export const INVOCATION = "npm run -s ops --";
@@ -12,7 +12,7 @@ export const usageLine = (name: string, command: Command): string =>
   `usage: ${INVOCATION} ${synopsis(name, command)}`;
 
 /** `--help`: every command on a line of its own with what it does, `only` limiting them to one group. */
-export const overallHelp = (commands: Readonly<Record<string, Command>>, only?: string): string => {
+export const overallHelp = (commands: CommandTable, only?: string): string => {
   const names = Object.keys(commands).filter((name) => only === undefined || name.split(" ")[0] === only);
   const width = Math.max(...names.map((name) => name.length));
   return [
