@@ -6,7 +6,7 @@ import { v1RouteFixtures } from "./v1-route-fixtures.js";
 import { v2RouteFixtures } from "./v2-route-fixtures.js";
 
 /** The fixtures of the routes outside both APIs: the payment callback and the API reference. */
-const outsideApiFixtures = {
+const outsideApiFixtures: Readonly<Record<GatewayRouteKey<"payments" | "reference">, RouteFixture>> = {
   "POST /api/payments/callback": {
     owner: "none",
     path: () => "/api/payments/callback",
@@ -59,7 +59,7 @@ const outsideApiFixtures = {
     path: () => "/docs/redoc.standalone.js",
     foreign: { none: "a public script, served to anyone without a token" },
   },
-} satisfies Record<GatewayRouteKey<"payments" | "reference">, RouteFixture>;
+};
 
 /**
  * One fixture per route, keyed by route key. A route added to the route table without a fixture (in

@@ -19,7 +19,7 @@ const cursorAnswer = (query: Record<string, unknown>): Outcome =>
   query.cursor === undefined ? "accepted" : "any";
 
 /** The Seller API v1 routes' fixtures: one for each v1 route of the table, and no other. */
-export const v1RouteFixtures = {
+export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixture>> = {
   "POST /api/v1/auth/api-key/create": {
     owner: "none",
     path: () => v1("/auth/api-key/create"),
@@ -189,4 +189,4 @@ export const v1RouteFixtures = {
     foreign: { scoped: true },
     queryAnswer: cursorAnswer,
   },
-} satisfies Record<GatewayRouteKey<"v1">, RouteFixture>;
+};

@@ -11,7 +11,7 @@ const sellerIdRefusal = (id: string): DomainError =>
       });
 
 /** The Reseller API v2 routes' fixtures: one for each v2 route of the table, and no other. */
-export const v2RouteFixtures = {
+export const v2RouteFixtures: Readonly<Record<GatewayRouteKey<"v2">, RouteFixture>> = {
   "POST /api/v2/auth/api-key/create": {
     owner: "none",
     path: () => v2("/auth/api-key/create"),
@@ -122,4 +122,4 @@ export const v2RouteFixtures = {
       answer: () => error(notFound("Order not found")),
     },
   },
-} satisfies Record<GatewayRouteKey<"v2">, RouteFixture>;
+};

@@ -42,7 +42,7 @@ type WithoutAction<H> = H extends { readonly routesWithoutAction?: infer K } ? E
 
 describe("route keys are types read from the route table", () => {
   it("names each version's and each group's routes, relative to the prefix and as API Gateway sees them", () => {
-    expectTypeOf<GroupRouteKey<"v1-payouts">>().toEqualTypeOf<"POST /payout" | "GET /payout/history">();
+    expectTypeOf<GroupRouteKey<"v1-auth">>().toEqualTypeOf<"POST /auth/api-key/create">();
     expectTypeOf<VersionRouteKey<"payments">>().toEqualTypeOf<"POST /callback">();
     expectTypeOf<GatewayRouteKey<"payments">>().toEqualTypeOf<"POST /api/payments/callback">();
     expectTypeOf<"POST /api/v1/products/update/{id}">().toExtend<GatewayRouteKey<"v1">>();
