@@ -37,19 +37,19 @@ export interface RouteDefinition {
   readonly auth: RouteAuth;
 }
 
-// Generic, so each route keeps its literal method, path and group: the key types below are read from them.
-const v1 = <M extends HttpMethod, P extends string, G extends EndpointGroup>(
-  method: M,
-  path: P,
-  group: G,
-  auth: RouteAuth = "bearer",
-) => ({ version: "v1", method, path, group, auth }) as const;
-const v2 = <M extends HttpMethod, P extends string, G extends EndpointGroup>(
-  method: M,
-  path: P,
-  group: G,
-  auth: RouteAuth = "bearer",
-) => ({ version: "v2", method, path, group, auth }) as const;
+/** A route of one API: bearer-authenticated unless it says otherwise. */
+const apiRoute =
+  <V extends "v1" | "v2">(version: V) =>
+  // Generic, so each route keeps its literal method, path and group: the key types below are read from them.
+  <M extends HttpMethod, P extends string, G extends EndpointGroup>(
+    method: M,
+    path: P,
+    group: G,
+    auth: RouteAuth = "bearer",
+  ) =>
+    ({ version, method, path, group, auth }) as const;
+const v1 = apiRoute("v1");
+const v2 = apiRoute("v2");
 
 const reference = <P extends string>(path: P) =>
   ({ version: "reference", method: "GET", path, group: "api-docs", auth: "none" }) as const;
