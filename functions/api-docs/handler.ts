@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { refusals } from "../../shared/errors/refusals.js";
 import { fileResponse, textResponse } from "../../shared/http/file-response.js";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
+import type { GatewayRouteKey } from "../../shared/http/routes.js";
 import {
   MissingReferenceFileError,
   type ReferenceFile,
@@ -36,7 +37,7 @@ const page: Answer = async (event) => {
   });
 };
 
-/** Each route of the api-docs group, by route key. */
+/** Each route of the API reference, by route key: one answer for each route of the table, and no other. */
 const answers: Readonly<Record<string, Answer>> = {
   "GET /api/v1/openapi.json": file("v1", documentHeaders),
   "GET /api/v2/openapi.json": file("v2", documentHeaders),
@@ -45,7 +46,7 @@ const answers: Readonly<Record<string, Answer>> = {
     "content-type": "text/javascript; charset=utf-8",
     "cache-control": "public, max-age=86400",
   }),
-};
+} satisfies Record<GatewayRouteKey<"reference">, Answer>;
 
 /**
  * The API reference (GET /docs, Redoc's script and both OpenAPI documents): files and a page for people

@@ -1,11 +1,12 @@
 import { pageQuerySchema } from "../../shared/catalogue/search-query.js";
 import { chatBodySchema } from "../../shared/chat/chat-body.js";
-import { defineAction, type GroupActions } from "../../shared/http/group-handler.js";
+import { type ActionsFor, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
+import type { GroupRouteKey } from "../../shared/http/routes.js";
 import { chatService } from "../../shared/runtime/orders.js";
 
 /** GET and POST /chat/{chat_id}: the buyer's side of an order's chat (the chat id is the order id). */
-export const chatActions: GroupActions = {
+export const chatActions = {
   "GET /chat/{chat_id}": defineAction({
     query: pageQuerySchema,
     handle: async (request) => {
@@ -27,4 +28,4 @@ export const chatActions: GroupActions = {
       ),
     }),
   }),
-};
+} satisfies Partial<ActionsFor<GroupRouteKey<"v2-orders">>>;

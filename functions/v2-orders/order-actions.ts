@@ -1,10 +1,11 @@
-import { defineAction, type GroupActions } from "../../shared/http/group-handler.js";
+import { type ActionsFor, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
+import type { GroupRouteKey } from "../../shared/http/routes.js";
 import { disputeBodySchema, historyQuerySchema } from "../../shared/orders/buyer-order-input.js";
 import { buyerOrderService } from "../../shared/runtime/orders.js";
 
 /** GET /history, GET /order/{order_id}, POST /dispute: a reseller's own orders. */
-export const orderActions: GroupActions = {
+export const orderActions = {
   "GET /history": defineAction({
     query: historyQuerySchema,
     handle: async (request) => {
@@ -21,4 +22,4 @@ export const orderActions: GroupActions = {
     body: disputeBodySchema,
     handle: async (request) => ({ data: await buyerOrderService().dispute(callerId(request), request.body) }),
   }),
-};
+} satisfies Partial<ActionsFor<GroupRouteKey<"v2-orders">>>;

@@ -4,7 +4,7 @@ import { payloadTooLarge } from "../../shared/errors/domain-error.js";
 import { JSON_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import { statusOf } from "../../shared/http/envelopes.js";
 import type { GroupActions } from "../../shared/http/group-handler.js";
-import { fullPath, type RouteDefinition, routes } from "../../shared/http/routes.js";
+import { fullPath, type RouteDefinition, routeKeyOf, routes } from "../../shared/http/routes.js";
 import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
 
 /** The API versions that get a document; the payment callback belongs to neither API. */
@@ -28,8 +28,6 @@ const statusText: Record<number, string> = {
   429: "Too many requests",
   500: "Internal server error",
 };
-
-const routeKeyOf = (route: RouteDefinition) => `${route.method} ${route.path}`;
 
 /** `post_products_update_id`: stable, unique per document, readable in a client. */
 export const operationIdOf = (route: RouteDefinition): string =>

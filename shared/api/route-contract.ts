@@ -1,4 +1,5 @@
 import type * as z from "../validation/zod-mini.js";
+import type { EndpointGroup, GroupRouteKey, VersionRouteKey } from "./route-table.js";
 
 /** A zod schema, classic or mini. */
 export type ContractSchema = z.core.$ZodType;
@@ -51,5 +52,11 @@ export interface RouteContract {
   readonly errors: readonly DocumentedError[];
 }
 
-/** Contracts of one API version, keyed as the route table keys routes: `METHOD /path` relative to the prefix. */
+/** Contracts of one API version as readers look them up: by `METHOD /path` relative to the prefix. */
 export type VersionContracts = Readonly<Record<string, RouteContract>>;
+
+/** The contracts of an endpoint group: one for each of its routes in the route table, and no other. */
+export type GroupContracts<G extends EndpointGroup> = { readonly [K in GroupRouteKey<G>]: RouteContract };
+
+/** The contracts of an API version: one for each of its routes in the route table, and no other. */
+export type ApiContracts<V extends "v1" | "v2"> = { readonly [K in VersionRouteKey<V>]: RouteContract };

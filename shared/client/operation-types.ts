@@ -1,4 +1,5 @@
 import type { v1Error, v2Error } from "../api/envelope-schemas.js";
+import type { VersionRouteKey } from "../api/route-table.js";
 import type { v1Contracts } from "../api/v1-contracts.js";
 import type { v2Contracts } from "../api/v2-contracts.js";
 import type * as z from "../validation/zod-mini.js";
@@ -20,7 +21,7 @@ interface Requests {
 type TokenExchange = "POST /auth/api-key/create";
 
 /** Route keys of a version the client calls, as the route table spells them: `METHOD /path`. */
-export type OperationKey<V extends ClientVersion> = Exclude<keyof Contracts[V] & string, TokenExchange>;
+export type OperationKey<V extends ClientVersion> = Exclude<VersionRouteKey<V>, TokenExchange>;
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 

@@ -1,4 +1,5 @@
 import { profileUpdateSchema } from "../accounts/seller-profile.js";
+import type { VersionRouteKey } from "../api/route-table.js";
 import { pageQuerySchema, searchQuerySchema } from "../catalogue/search-query.js";
 import { chatBodySchema } from "../chat/chat-body.js";
 import { deliveryBodySchema } from "../delivery/delivery-service.js";
@@ -20,6 +21,9 @@ export interface RouteRequest {
   readonly form?: Readonly<Record<string, FormMember>>;
 }
 
+/** Request schemas of some routes of a version, each under its key in the route table and no other. */
+export type RequestsOf<V extends "v1" | "v2"> = { readonly [K in VersionRouteKey<V>]?: RouteRequest };
+
 /**
  * The request schemas of every v1 route that reads a body, a query or a form: the very schemas its
  * handler's action validates with (a test holds the two identical), so the client's input types are
@@ -38,7 +42,7 @@ export const v1RequestSchemas = {
   "POST /seller/img": { form: { img: "file" } },
   "POST /payout": { body: payoutRequestSchema },
   "GET /payout/history": { query: cursorPageSchema },
-} as const satisfies Record<string, RouteRequest>;
+} as const satisfies RequestsOf<"v1">;
 
 /** The request schemas of every v2 route that reads a body or a query (see v1RequestSchemas). */
 export const v2RequestSchemas = {
@@ -53,4 +57,4 @@ export const v2RequestSchemas = {
   "GET /chat/{chat_id}": { query: pageQuerySchema },
   "POST /chat/{chat_id}": { body: chatBodySchema },
   "POST /dispute": { body: disputeBodySchema },
-} as const satisfies Record<string, RouteRequest>;
+} as const satisfies RequestsOf<"v2">;

@@ -13,7 +13,14 @@ import { errorEnvelope } from "./middleware/error-envelope.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
 import { encodeForClient } from "./response-encoding.js";
-import { type EndpointGroup, type RouteDefinition, routeKey, routesOf, versionOf } from "./routes.js";
+import {
+  type EndpointGroup,
+  type GroupRouteKey,
+  routeKey,
+  routeKeyOf,
+  routesOf,
+  versionOf,
+} from "./routes.js";
 
 /** A body or query schema: zod classic or mini, both are core schemas. */
 type Schema = z.core.$ZodType;
@@ -43,8 +50,11 @@ export const defineAction = <TSchema extends Schema, TQuery extends Schema = Sch
   action: RouteAction<TSchema, TQuery>,
 ): RouteAction<TSchema, TQuery> => action;
 
-/** Route actions of a group, keyed as in the route table: `METHOD /path` relative to the version prefix. */
+/** Route actions of any group, as readers look them up: by `METHOD /path` relative to the version prefix. */
 export type GroupActions = Partial<Record<string, RouteAction>>;
+
+/** Actions for some of the routes `K` of a group, each under its key in the route table. */
+export type ActionsFor<K extends string> = { readonly [P in K]: RouteAction };
 
 export type ApiHandler = (
   event: APIGatewayProxyEventV2,
@@ -53,6 +63,13 @@ export type ApiHandler = (
 
 /** A group's Lambda handler, carrying its route actions so the OpenAPI generator reads the same request schemas. */
 export type GroupHandler = ApiHandler & { readonly actions: GroupActions };
+
+/**
+ * A group handler that names, in its type only, the routes of its group it has no action for (they
+ * answer 501): `never` for every handler today, which a type-level test holds them to. Handlers of
+ * different groups stay one type, so code written for one takes another.
+ */
+export type HandlerWithout<K extends string> = GroupHandler & { readonly routesWithoutAction?: K };
 
 const pipeline = (
   kind: EnvelopeKind,
@@ -113,22 +130,24 @@ const unknownRoute: RouteAction = {
 /**
  * Builds an endpoint group's Lambda handler: every route of the group from the route table gets the
  * middleware chain (request id → error envelope → body size → auth → raw-body check → JSON body → validation); routes without an
- * action answer 501 and route keys outside the table (the version's catch-all) answer 404.
+ * action answer 501 and route keys outside the table (the version's catch-all) answer 404. An action
+ * keyed by anything but a route of the group fails `tsc`; the check at cold start stays for callers
+ * the compiler does not see (a cast, plain JavaScript), and costs a look-up per action.
  */
-export const createGroupHandler = (
-  group: EndpointGroup,
-  actions: GroupActions,
+export const createGroupHandler = <G extends EndpointGroup, K extends GroupRouteKey<G> = never>(
+  group: G,
+  actions: ActionsFor<K>,
   tokens: () => Promise<AccessTokens>,
-): GroupHandler => {
+): HandlerWithout<Exclude<GroupRouteKey<G>, K>> => {
   const kind = versionOf(group) as EnvelopeKind;
   const byRouteKey = new Map<string, ApiHandler>();
-  const relativeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;
-  const declared = new Set(routesOf(group).map(relativeKey));
+  const byKey: GroupActions = actions;
+  const declared = new Set<string>(routesOf(group).map(routeKeyOf));
   for (const key of Object.keys(actions)) {
     if (!declared.has(key)) throw new Error(`Action ${key} is not a route of group ${group}`);
   }
   for (const route of routesOf(group)) {
-    const action = actions[relativeKey(route)] ?? unimplemented;
+    const action = byKey[routeKeyOf(route)] ?? unimplemented;
     byRouteKey.set(routeKey(route), pipeline(kind, route.auth, tokens, action, route.method !== "GET"));
   }
   const fallback = pipeline(kind, "none", tokens, unknownRoute, false);

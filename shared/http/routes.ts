@@ -1,109 +1,47 @@
 /**
- * The route table: every public route of the service, once. The CDK stack builds API Gateway routes
- * from it and the local gateway serves from it, so the two cannot drift.
+ * The route table as HTTP sees it: the table itself lives in shared/api/route-table.ts (so the contracts
+ * and the client, which may not import shared/http, are keyed by its types); this module adds what API
+ * Gateway and the Lambdas read from it: prefixes, full paths and route keys, each group's routes.
  */
+import {
+  type ApiVersion,
+  type EndpointGroup,
+  type RouteDefinition,
+  routes,
+  type TableRoute,
+} from "../api/route-table.js";
 
-/** The two APIs, the payment provider's callback, and the API reference (documents, page and renderer). */
-export type ApiVersion = "v1" | "v2" | "payments" | "reference";
-export type HttpMethod = "GET" | "POST" | "DELETE";
-/** How a route proves who is calling. */
-export type RouteAuth = "none" | "bearer";
-
-/** Lambda endpoint groups; each is one function whose code lives in `functions/<group>/handler.ts`. */
-export const endpointGroups = [
-  "v1-auth",
-  "v1-products",
-  "v1-orders",
-  "v1-seller",
-  "v1-payouts",
-  "v2-auth",
-  "v2-catalog",
-  "v2-purchases",
-  "v2-orders",
-  "v2-favorites",
-  "payments",
-  "api-docs",
-] as const;
-export type EndpointGroup = (typeof endpointGroups)[number];
-
-export interface RouteDefinition {
-  readonly version: ApiVersion;
-  readonly method: HttpMethod;
-  /** Path relative to the version prefix, with `{name}` path parameters as API Gateway spells them. */
-  readonly path: string;
-  readonly group: EndpointGroup;
-  readonly auth: RouteAuth;
-}
-
-const v1 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteAuth = "bearer") =>
-  ({ version: "v1", method, path, group, auth }) as const;
-const v2 = (method: HttpMethod, path: string, group: EndpointGroup, auth: RouteAuth = "bearer") =>
-  ({ version: "v2", method, path, group, auth }) as const;
-
-const reference = (path: string) =>
-  ({ version: "reference", method: "GET", path, group: "api-docs", auth: "none" }) as const;
-
-export const routes: readonly RouteDefinition[] = [
-  v1("POST", "/auth/api-key/create", "v1-auth", "none"),
-  v1("POST", "/products", "v1-products"),
-  v1("POST", "/products/update/{id}", "v1-products"),
-  v1("DELETE", "/products/{id}", "v1-products"),
-  v1("GET", "/products/info/{id}", "v1-products"),
-  v1("GET", "/products", "v1-products"),
-  v1("GET", "/products/categories", "v1-products"),
-  v1("POST", "/products/moderation", "v1-products"),
-  v1("POST", "/products/img", "v1-products"),
-  v1("GET", "/orders", "v1-orders"),
-  v1("GET", "/orders/info/{id}", "v1-orders"),
-  v1("POST", "/orders/delivery/{token}", "v1-orders"),
-  // Extension (not in the spec): the seller's side of an order's chat, whose buyer side is v2's /chat.
-  v1("GET", "/orders/chat/{id_order}", "v1-orders"),
-  v1("POST", "/orders/chat/{id_order}", "v1-orders"),
-  // Extensions (not in the spec), so a seller sees and drives delivery without a webhook receiver: the
-  // delivery URL of a paid, undelivered order; the webhook attempts of an order; a signed test webhook.
-  v1("GET", "/orders/delivery-url/{id}", "v1-orders"),
-  v1("GET", "/orders/webhooks/{id}", "v1-orders"),
-  v1("GET", "/seller", "v1-seller"),
-  v1("POST", "/seller/profile", "v1-seller"),
-  v1("POST", "/seller/img", "v1-seller"),
-  v1("POST", "/seller/webhook-test", "v1-seller"),
-  v1("POST", "/payout", "v1-payouts"),
-  v1("GET", "/payout/history", "v1-payouts"),
-
-  v2("POST", "/auth/api-key/create", "v2-auth", "none"),
-  v2("GET", "/balance", "v2-purchases"),
-  v2("GET", "/search", "v2-catalog"),
-  v2("GET", "/products/{seller_id}", "v2-catalog"),
-  v2("GET", "/product/{product_id}", "v2-catalog"),
-  v2("POST", "/buy", "v2-purchases"),
-  v2("POST", "/gift", "v2-purchases"),
-  v2("GET", "/history", "v2-orders"),
-  v2("GET", "/order/{order_id}", "v2-orders"),
-  v2("GET", "/favorites", "v2-favorites"),
-  v2("POST", "/favorites", "v2-favorites"),
-  v2("GET", "/comment/{product_id}", "v2-catalog"),
-  v2("GET", "/chat/{chat_id}", "v2-orders"),
-  v2("POST", "/chat/{chat_id}", "v2-orders"),
-  v2("POST", "/dispute", "v2-orders"),
-
-  // The payment provider's callback: not part of either API; signed with HMAC instead of a bearer token.
-  { version: "payments", method: "POST", path: "/callback", group: "payments", auth: "none" },
-
-  // The API reference: public files for people and tools, outside both APIs (their envelopes, tokens and
-  // documents), so each path is written out whole.
-  reference("/api/v1/openapi.json"),
-  reference("/api/v2/openapi.json"),
-  reference("/docs"),
-  reference("/docs/redoc.standalone.js"),
-];
+export {
+  type ApiVersion,
+  type EndpointGroup,
+  endpointGroups,
+  type GroupRouteKey,
+  type HttpMethod,
+  type RouteAuth,
+  type RouteDefinition,
+  routeKeyOf,
+  routes,
+  type TableRoute,
+  type VersionRouteKey,
+} from "../api/route-table.js";
 
 /** Path prefix of each API version, as API Gateway and clients see it. */
-export const versionPrefix: Record<ApiVersion, string> = {
+export const versionPrefix = {
   v1: "/api/v1",
   v2: "/api/v2",
   payments: "/api/payments",
   reference: "",
-};
+} as const satisfies Record<ApiVersion, string>;
+
+/** The API Gateway route key of a route (or of each route of a union): `POST /api/v1/products`. */
+type GatewayKeyOf<R extends RouteDefinition> = R extends RouteDefinition
+  ? `${R["method"]} ${(typeof versionPrefix)[R["version"]]}${R["path"]}`
+  : never;
+
+/** The API Gateway route keys of the table's routes of some versions (all by default), as `event.routeKey` carries them. */
+export type GatewayRouteKey<V extends ApiVersion = ApiVersion> = GatewayKeyOf<
+  Extract<TableRoute, { version: V }>
+>;
 
 /** Catch-all path per version: anything under the prefix that no route matches lands here (404 in-envelope). */
 export const catchAllPath = (version: ApiVersion): string => `${versionPrefix[version]}/{proxy+}`;

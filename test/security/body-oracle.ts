@@ -3,7 +3,7 @@ import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-li
 import { nestsDeeperThan } from "../../shared/http/json-depth.js";
 import { validate } from "../../shared/validation/validate.js";
 import type * as z from "../../shared/validation/zod-mini.js";
-import type { Outcome } from "./route-fixtures.js";
+import type { Outcome } from "./route-fixture.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 

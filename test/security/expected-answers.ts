@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { DomainError } from "../../shared/errors/domain-error.js";
 import { type EnvelopeKind, errorBody, statusOf, successBody } from "../../shared/http/envelopes.js";
 import type { JsonResponse } from "../support/http.js";
-import type { Outcome } from "./route-fixtures.js";
+import type { Outcome } from "./route-fixture.js";
 
 /** An exact answer: status and body. */
 export interface ExactAnswer {

@@ -3,6 +3,7 @@ import {
   type EndpointGroup,
   endpointGroups,
   type RouteDefinition,
+  routeKeyOf,
   routesOf,
 } from "../../shared/http/routes.js";
 
@@ -22,5 +23,5 @@ export const loadRouteActions = async (): Promise<(route: RouteDefinition) => Ro
     await import(`../../functions/${group}/handler.ts`);
     if (!capturedActions.has(group)) throw new Error(`functions/${group}/handler.ts built no group handler`);
   }
-  return (route) => capturedActions.get(route.group)?.[`${route.method} ${route.path}`];
+  return (route) => capturedActions.get(route.group)?.[routeKeyOf(route)];
 };

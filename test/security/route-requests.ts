@@ -1,7 +1,7 @@
 import type { RouteDefinition } from "../../shared/http/routes.js";
 import type { TestSeller } from "../support/catalogue.js";
 import { type JsonResponse, request } from "../support/http.js";
-import type { RouteFixture } from "./route-fixtures.js";
+import type { RouteFixture } from "./route-fixture.js";
 import type { SecurityWorld } from "./security-world.js";
 
 /** A multipart/form-data body as bytes with its boundary header, as `fetch` would encode it. */

@@ -1,0 +1,275 @@
+import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../../chat/chat-limits.js";
+import { type ChatMessageView, chatAuthors } from "../../chat/chat-message.js";
+import type { ChatSent } from "../../chat/chat-service.js";
+import type { createDeliveryService } from "../../delivery/delivery-service.js";
+import { deliveryUrlAnswerSchema } from "../../delivery/delivery-url-service.js";
+import { orderRecordSchema, orderStatuses } from "../../orders/order.js";
+import type { OrderService } from "../../orders/order-service.js";
+import * as z from "../../validation/zod-mini.js";
+import { sellerWebhookAttemptSchema } from "../../webhooks/order-webhook-attempts.js";
+import { type Answer, answering } from "../answer-schema.js";
+import { refusals } from "../documented-refusals.js";
+import type { GroupContracts } from "../route-contract.js";
+import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
+import { clockTime, digits, id, isoDate } from "./field-schemas.js";
+import { cursorQuery, historyDescription } from "./history-lists.js";
+
+const DELIVERY_TOKEN = "kq3Xw0fV9dP2mB7rT5yL8nC1hJ4sA6gE0uZ3iO9vR2w";
+
+/** An order's delivery state (an extension), in the spec's string convention of order fields. */
+const deliveryState = {
+  delivered: z.enum(["0", "1"]).check(z.describe("Extension: 1 once the seller delivered the order")),
+  date_delivery: z
+    .union([z.literal(""), isoDate])
+    .check(z.describe("Extension: when it was delivered (YYYY-MM-DD); empty until then")),
+  time_delivery: z
+    .union([z.literal(""), clockTime])
+    .check(z.describe("Extension: when it was delivered (HH:MM:SS); empty until then")),
+};
+
+const orderListItem = answering<Answer<OrderService["listForSeller"]>["items"][number]>()(
+  z.strictObject({
+    id_order: id("Order id"),
+    id_product: id("Product id"),
+    amount: digits("Total in whole roubles"),
+    status_order: z.enum(orderStatuses),
+    data_create: isoDate,
+    time_create: clockTime,
+    count: digits("Units ordered"),
+    ...deliveryState,
+  }),
+);
+
+const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
+  z.strictObject({
+    id: z.string().check(z.describe("Internal id: the order id, or the sequence number of an older order")),
+    id_user: z.string().check(z.describe("The registered buyer's account id; empty for a guest")),
+    guest_id: z.string().check(z.describe("An opaque id of the guest buyer; empty for a registered one")),
+    buyer_type: orderRecordSchema.shape.buyer_type,
+    id_product: id("Product id"),
+    id_seller: digits("Seller id"),
+    id_order: id("Order id"),
+    status_order: z.enum(orderStatuses),
+    data_create: isoDate,
+    time_create: clockTime,
+    amount: digits("Total in whole roubles"),
+    count: digits("Units ordered"),
+    payment_system: z.string().check(z.describe("Payment provider; empty until paid")),
+    comment: z.string().check(z.describe("Extension: the buyer's comment for the seller (empty if none)")),
+    chat_id: id("Extension: the order's chat (GET /orders/chat/{id_order})"),
+    dispute_status: z
+      .enum(["none", "open", "closed"])
+      .check(z.describe("Extension: whether the buyer opened a dispute")),
+    ...deliveryState,
+  }),
+);
+
+const chatMessage = answering<ChatMessageView>()(
+  z.strictObject({
+    id: z.int().check(z.describe("Message id")),
+    message_id: z.int().check(z.describe("The same id, as the v2 example names it")),
+    type_user: z.enum(chatAuthors),
+    from: z.enum(chatAuthors),
+    message: z.string().check(z.describe("The text exactly as sent; escape it when rendering")),
+    data_create: isoDate,
+    time_create: clockTime,
+  }),
+);
+
+const chatMessageExample = {
+  id: 1743512345678042,
+  message_id: 1743512345678042,
+  type_user: "buyer",
+  from: "buyer",
+  message: "Hello! Does the key work in Europe?",
+  data_create: "2025-04-01",
+  time_create: "12:59:05",
+};
+
+/** The seller's orders: read, deliver, chat, and (extensions) the delivery URL and webhook attempts. */
+export const v1OrdersContracts = {
+  "GET /orders": {
+    summary: "List the seller's orders",
+    description: historyDescription("orders"),
+    success: {
+      status: 200,
+      data: z.array(orderListItem),
+      example: [
+        {
+          id_order: ORDER_ID,
+          id_product: PRODUCT_ID,
+          amount: "4482",
+          status_order: "paid",
+          data_create: "2025-04-01",
+          time_create: "12:58:40",
+          count: "2",
+          delivered: "1",
+          date_delivery: "2025-04-01",
+          time_delivery: "13:02:11",
+        },
+      ],
+    },
+    queryParameters: cursorQuery,
+    errors: [
+      refusals.cursorLimit,
+      refusals.invalidCursor,
+      refusals.historyTooLarge("orders"),
+      refusals.answerTooLarge,
+    ],
+  },
+
+  "GET /orders/info/{id}": {
+    summary: "Read one of the seller's orders",
+    description:
+      "The buyer's e-mail address is never shown. Another seller's order is answered as a missing one.",
+    pathParameters: { id: "The order's public id (id_order)" },
+    success: {
+      status: 200,
+      data: orderDetail,
+      example: {
+        id: ORDER_ID,
+        id_user: "",
+        guest_id: "9f2c4e1a7b3d5c60",
+        buyer_type: "guest",
+        id_product: PRODUCT_ID,
+        id_seller: "42",
+        id_order: ORDER_ID,
+        status_order: "paid",
+        data_create: "2025-04-01",
+        time_create: "12:58:40",
+        amount: "4482",
+        count: "2",
+        payment_system: "card",
+        comment: "",
+        chat_id: ORDER_ID,
+        dispute_status: "none",
+        delivered: "0",
+        date_delivery: "",
+        time_delivery: "",
+      },
+    },
+    errors: [refusals.sellersOrder],
+  },
+
+  "POST /orders/delivery/{token}": {
+    summary: "Deliver a paid order",
+    description:
+      "The token comes from the payment webhook (also the last segment of its delivery_url). The buyer receives the text and link by e-mail and the order's amount is credited to the seller. download: an https link, or omitted, empty or false for none.",
+    pathParameters: { token: "The order's one-time delivery token" },
+    requestExample: {
+      text: "Your key: ABCDE-12345-FGHIJ",
+      download: "https://files.example-seller.com/er-manual.pdf",
+    },
+    success: {
+      status: 200,
+      data: answering<Answer<ReturnType<typeof createDeliveryService>["deliver"]>>()(
+        z.strictObject({
+          message: z.literal("Product delivered"),
+          id_order: id("The delivered order"),
+          delivered: z.literal(true),
+        }),
+      ),
+      example: { message: "Product delivered", id_order: ORDER_ID, delivered: true },
+    },
+    errors: [
+      refusals.notJsonObject,
+      refusals.badRequest("Field 'text' must be at most 10000 characters"),
+      refusals.forbidden("Access denied"),
+      refusals.notFound("Order not found"),
+      refusals.conflict("Order already delivered"),
+      { status: 422, code: "invalid_request", message: "Invalid download URL" },
+    ],
+  },
+
+  "GET /orders/chat/{id_order}": {
+    summary: "Read a page of an order's chat",
+    extension: true,
+    description:
+      "The seller's side of the chat whose buyer side is Reseller API v2's /chat; oldest message first. A page shorter than limit is the chat's end. Messages meant only for the buyer (a gift's code) are left out.",
+    pathParameters: { id_order: "The order's id" },
+    queryParameters: {
+      page: "Page number from 1 (default 1)",
+      limit: "Messages per page, 1 to 100 (default 20)",
+    },
+    success: { status: 200, data: z.array(chatMessage), example: [chatMessageExample] },
+    errors: [refusals.pageNumber, refusals.pageLimit, refusals.pageWindow, refusals.sellersOrder],
+  },
+
+  "POST /orders/chat/{id_order}": {
+    summary: "Write to an order's chat",
+    extension: true,
+    description: `The message is kept exactly as sent (up to 2000 characters). A chat holds at most ${MAX_CHAT_MESSAGES} messages that people write (409 after that), and each sender may write ${DEFAULT_CHAT_MESSAGES_PER_MINUTE} messages a minute to one chat (429 with Retry-After).`,
+    pathParameters: { id_order: "The order's id" },
+    requestExample: { message: "Yes, the key is region free." },
+    success: {
+      status: 200,
+      data: answering<ChatSent>()(z.strictObject({ message_id: z.int(), sent: z.literal(true) })),
+      example: { message_id: 1743512400123456, sent: true },
+    },
+    errors: [
+      refusals.notJsonObject,
+      refusals.badRequest("Field 'message' must not be empty"),
+      refusals.badRequest("Field 'message' must be at most 2000 characters"),
+      refusals.badRequest("Field 'message' must not contain control characters"),
+      refusals.sellersOrder,
+      { status: 409, code: "chat_full", message: `Chat is full (max ${MAX_CHAT_MESSAGES} messages)` },
+      { status: 429, code: "too_many_requests", message: "Too many requests" },
+    ],
+  },
+
+  "GET /orders/delivery-url/{id}": {
+    summary: "Read the delivery URL of a paid, undelivered order",
+    extension: true,
+    description:
+      "What the payment webhook carries, for a seller without a webhook receiver (or whose receiver missed it): POST the goods to delivery_url (POST /orders/delivery/{token}). The token is single-use; delivery spends it.",
+    pathParameters: { id: "The order's id" },
+    success: {
+      status: 200,
+      data: deliveryUrlAnswerSchema,
+      example: {
+        id_order: ORDER_ID,
+        delivery_url: `https://api.example-market.com/api/v1/orders/delivery/${DELIVERY_TOKEN}`,
+        token: DELIVERY_TOKEN,
+      },
+    },
+    errors: [
+      refusals.sellersOrder,
+      refusals.conflict("Order already delivered"),
+      refusals.conflict("Order is not paid"),
+      refusals.conflict("Delivery URL no longer available"),
+    ],
+  },
+
+  "GET /orders/webhooks/{id}": {
+    summary: "List the payment webhook attempts of an order",
+    extension: true,
+    description:
+      "Every recorded attempt to deliver the order's payment webhook to the seller's api_url, oldest first. target is the origin called, never the URL's path or query.",
+    pathParameters: { id: "The order's id" },
+    success: {
+      status: 200,
+      data: z.array(sellerWebhookAttemptSchema),
+      example: [
+        {
+          attempt: 1,
+          at: "2025-04-01 12:58:41",
+          target: "https://hooks.example-seller.com",
+          outcome: "failed",
+          http_status: 503,
+          error: null,
+          duration_ms: 212,
+        },
+        {
+          attempt: 2,
+          at: "2025-04-01 12:59:41",
+          target: "https://hooks.example-seller.com",
+          outcome: "delivered",
+          http_status: 200,
+          error: null,
+          duration_ms: 148,
+        },
+      ],
+    },
+    errors: [refusals.sellersOrder],
+  },
+} satisfies GroupContracts<"v1-orders">;

@@ -1,0 +1,31 @@
+import * as z from "../../validation/zod-mini.js";
+import type { GroupContracts } from "../route-contract.js";
+import { count, described } from "./field-schemas.js";
+
+const tokenAnswer = z.strictObject({
+  access_token: described(z.string(), "The bearer token (a JWT) for every other route"),
+  token_type: z.literal("Bearer"),
+  expires_in: count("Seconds until the token expires"),
+});
+
+/** The Reseller API v2 token exchange. */
+export const v2AuthContracts = {
+  "POST /auth/api-key/create": {
+    summary: "Exchange the API key (header X-API-KEY) for a bearer token",
+    description:
+      "The seller API key goes in the header X-API-KEY; there is no body. Each API key may exchange 20 times a minute; a source address gets 60 refused exchanges (unknown or blocked keys) a minute, after which its refused exchanges are 429. A working key is never refused for what other keys did from its address. Every 429 carries Retry-After.",
+    success: {
+      status: 200,
+      data: tokenAnswer,
+      example: {
+        access_token: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMDQyIn0.sig",
+        token_type: "Bearer",
+        expires_in: 3600,
+      },
+    },
+    errors: [
+      { status: 401, code: "unauthorized", message: "Unauthorized" },
+      { status: 429, code: "too_many_requests", message: "Too many requests" },
+    ],
+  },
+} satisfies GroupContracts<"v2-auth">;

@@ -1,0 +1,57 @@
+import { FAVORITES_PER_ACCOUNT, type FavoriteItem, type FavoriteState } from "../../favorites/favorite.js";
+import type { FavoritePage } from "../../favorites/favorite-service.js";
+import * as z from "../../validation/zod-mini.js";
+import { answering } from "../answer-schema.js";
+import type { GroupContracts } from "../route-contract.js";
+import { blockedCategory, invalidParameter, productNotFound } from "./documented-refusals.js";
+import { PRODUCT_ID } from "./example-ids.js";
+import { described } from "./field-schemas.js";
+import { pageMeta } from "./page-meta.js";
+
+const favoriteItem = answering<FavoriteItem>()(z.strictObject({ product_id: z.string(), name: z.string() }));
+const favoriteState = answering<FavoriteState>()(
+  z.strictObject({
+    product_id: z.string(),
+    favorite: described(z.boolean(), "Whether the product is on the caller's list now"),
+  }),
+);
+const favoriteMeta = answering<FavoritePage["meta"]>()(pageMeta);
+
+/** The reseller's favorites: list them, add, remove or toggle one. */
+export const v2FavoritesContracts = {
+  "GET /favorites": {
+    summary: "The caller's favorites whose product is public now",
+    description:
+      "By product id, oldest product first. Favorites of a product that is not listed now (hidden, rejected, its seller blocked, its category inactive) are kept but left out, and come back when it is listed again; favorites of a deleted product are removed. A favorite shows once the catalogue lists its product (about a second after approval).",
+    success: {
+      status: 200,
+      data: z.array(favoriteItem),
+      example: [{ product_id: PRODUCT_ID, name: "Elden Ring Steam key" }],
+      meta: favoriteMeta,
+      metaExample: { page: 1, limit: 20 },
+    },
+    errors: [],
+  },
+
+  "POST /favorites": {
+    summary: "Add, remove or toggle a favorite",
+    description: `add and remove are idempotent; toggle flips. Adding or toggling needs a public product and room: each reseller holds at most ${FAVORITES_PER_ACCOUNT} favorites (an add of one already there is still 200). Removing needs neither, so a favorite of a product since hidden can always be dropped.`,
+    requestExample: { product_id: PRODUCT_ID, action: "add" },
+    success: { status: 200, data: favoriteState, example: { product_id: PRODUCT_ID, favorite: true } },
+    errors: [
+      blockedCategory,
+      productNotFound,
+      {
+        status: 409,
+        code: "favorite_conflict",
+        message: "The favorite is being changed by other requests; try again",
+      },
+      {
+        status: 409,
+        code: "favorites_full",
+        message: `At most ${FAVORITES_PER_ACCOUNT} favorites: remove one to add another`,
+      },
+      invalidParameter("action must be add, remove or toggle"),
+    ],
+  },
+} satisfies GroupContracts<"v2-favorites">;

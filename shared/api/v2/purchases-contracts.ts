@@ -1,0 +1,113 @@
+import type { createBalanceView } from "../../accounts/balance-view.js";
+import { idempotencyKeySchema } from "../../idempotency/idempotency-record.js";
+import type { BuyResult, GiftResult } from "../../purchases/purchase-service.js";
+import * as z from "../../validation/zod-mini.js";
+import { type Answer, answering } from "../answer-schema.js";
+import type { GroupContracts, HeaderParameter } from "../route-contract.js";
+import {
+  accountNotFound,
+  invalidParameter,
+  productInactive,
+  purchaseRefusals,
+} from "./documented-refusals.js";
+import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
+import { count, described, id } from "./field-schemas.js";
+
+type Balance = Answer<ReturnType<typeof createBalanceView>["balance"]>;
+
+const idempotencyKey: Record<string, HeaderParameter> = {
+  "Idempotency-Key": {
+    description:
+      "**Extension** (not in the spec). Optional: 1-255 visible ASCII characters, e.g. a UUID. The purchase happens at most once per key and account for 24 hours: a repeat of the same request answers the first 201 again (with the response header `Idempotent-Replayed: true`) and charges nothing; the same key with another body is 422 `idempotency_mismatch`; while the first request is still running, 409 `request_in_progress`. A refused request frees its key.",
+    schema: idempotencyKeySchema,
+  },
+};
+
+const balanceAnswer = answering<Balance>()(
+  z.strictObject({
+    balance: count("The account's balance, in roubles"),
+    currency: z.literal("RUB"),
+  }),
+);
+
+const buyShape = {
+  order_id: id("The new order's id (GET /order/{order_id})"),
+  product_id: id("The product bought"),
+  quantity: count("Units bought"),
+  total: count("Amount charged from the balance, in roubles"),
+  currency: z.literal("RUB"),
+  h2h: described(z.literal(1), "Always 1: only H2H products are sold through the API"),
+};
+const buyAnswer = answering<BuyResult>()(z.strictObject(buyShape));
+const giftAnswer = answering<GiftResult>()(
+  z.strictObject({
+    ...buyShape,
+    gift: z.literal(1),
+    gift_code: described(
+      z.string(),
+      "The gift's code (32 characters, base64url); also posted to the order's chat and e-mailed to the buyer",
+    ),
+  }),
+);
+const buyExample = {
+  order_id: ORDER_ID,
+  product_id: PRODUCT_ID,
+  quantity: 1,
+  total: 2550,
+  currency: "RUB",
+  h2h: 1,
+};
+
+/** The reseller's balance and its purchases: buy, or buy as a gift. */
+export const v2PurchasesContracts = {
+  "GET /balance": {
+    summary: "The caller's balance and its currency",
+    success: { status: 200, data: balanceAnswer, example: { balance: 15000, currency: "RUB" } },
+    errors: [accountNotFound],
+  },
+
+  "POST /buy": {
+    summary: "Buy a product from the reseller balance",
+    description:
+      "Checks, in this order: the product is public (404), its category is not blocked (403), it is not the caller's own (403), it is delivered by webhook (H2H, 403), its seller may sell (409), the comment follows the product's rules (422), stock suffices (409), the balance suffices (409). Then stock, balance, the paid order and the seller's webhook commit together; the seller delivers through the v1 delivery flow and the buyer gets the product by e-mail.",
+    headerParameters: idempotencyKey,
+    requestExample: { product_id: PRODUCT_ID, quantity: 1, comment: "Account: player-1234" },
+    success: { status: 201, data: buyAnswer, example: buyExample },
+    errors: purchaseRefusals(
+      {
+        status: 403,
+        code: "h2h_disabled",
+        message: "This product is not delivered automatically (H2H) and cannot be bought through the API",
+      },
+      productInactive,
+      { status: 422, code: "invalid_comment", message: "Comment must be at most 200 characters" },
+      { status: 422, code: "invalid_comment", message: "Comment must not contain HTML or script" },
+      { status: 422, code: "invalid_comment", message: "Comment must not contain control characters" },
+      { status: 422, code: "comment_required", message: "A comment is required for this product" },
+      {
+        status: 422,
+        code: "comment_regex_mismatch",
+        message: "Comment does not match the format the seller requires",
+      },
+    ),
+  },
+
+  "POST /gift": {
+    summary: "Buy one unit as a gift, with a gift code",
+    description:
+      "The product must be public, H2H, in stock, allow gifts (gift_available = 1) and not require a comment; otherwise 409 gift_unavailable. quantity and count may be given, and then only as 1. The gift code is also posted to the order's chat and e-mailed to the buyer.",
+    headerParameters: idempotencyKey,
+    requestExample: { product_id: PRODUCT_ID, quantity: 1 },
+    success: {
+      status: 201,
+      data: giftAnswer,
+      example: { ...buyExample, gift: 1, gift_code: "q3Vx8bN1tYw0Zr7Kc2LmPa9SdfGh4JkE" },
+    },
+    errors: purchaseRefusals(
+      { status: 409, code: "gift_unavailable", message: "This product cannot be bought as a gift" },
+      productInactive,
+      invalidParameter("quantity must be exactly 1 for a gift"),
+      invalidParameter("count must be exactly 1 for a gift"),
+    ),
+  },
+} satisfies GroupContracts<"v2-purchases">;
