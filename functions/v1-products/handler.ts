@@ -1,4 +1,3 @@
-import { notFound } from "../../shared/errors/domain-error.js";
 import { refusals, refuse } from "../../shared/errors/refusals.js";
 import { header } from "../../shared/http/api-request.js";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";

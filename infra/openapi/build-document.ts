@@ -1,7 +1,7 @@
 import { v1Error, v1Success, v2Error, v2Success } from "../../shared/api/envelope-schemas.js";
-import type { DocumentedError, RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
-import { payloadTooLarge } from "../../shared/errors/domain-error.js";
-import { JSON_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
+import type { RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
+import { type Refusal, refusals, worded } from "../../shared/errors/refusals.js";
+import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
 import { statusOf } from "../../shared/http/envelopes.js";
 import type { GroupActions } from "../../shared/http/group-handler.js";
 import { fullPath, type RouteDefinition, routeKeyOf, routes } from "../../shared/http/routes.js";
@@ -37,15 +37,28 @@ export const operationIdOf = (route: RouteDefinition): string =>
     .replace(/_+/g, "_")
     .replace(/_$/, "");
 
+/** One refusal as a document shows it: the status its kind answers in the version, its code and message. */
+interface DocumentedError {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+const documented = (version: DocumentedVersion, refusal: Refusal): DocumentedError => ({
+  status: statusOf(version, refusal.kind),
+  code: refusal.code,
+  message: refusal.message,
+});
+
 const errorExample = (version: DocumentedVersion, error: DocumentedError) =>
   version === "v1"
     ? { status: "error", message: error.message }
     : {
         ok: false,
-        code: error.code ?? "invalid_request",
+        code: error.code,
         message: error.message,
         http_status: error.status,
-        error: { code: error.code ?? "invalid_request" },
+        error: { code: error.code },
       };
 
 /**
@@ -53,10 +66,11 @@ const errorExample = (version: DocumentedVersion, error: DocumentedError) =>
  * required member missing, else an unknown member of a strict object. A schema with neither (every member
  * optional, unknown ones ignored) has no message that fits every route: its contract lists its own.
  */
-const schemaFailureMessage = (schema: JsonSchema, noun: "Field" | "Parameter"): string | undefined => {
+const schemaFailure = (schema: JsonSchema, noun: "Field" | "Parameter"): Refusal | undefined => {
   const required = (schema.required ?? []) as string[];
-  if (required[0] !== undefined) return `${noun} '${required[0]}' is required`;
-  if (schema.additionalProperties === false) return `${noun} 'extra' is not allowed`;
+  if (required[0] !== undefined) return worded(refusals.fieldRequired, { noun, field: required[0] });
+  if (schema.additionalProperties === false)
+    return worded(refusals.fieldNotAllowed, { noun, field: "extra" });
   return undefined;
 };
 
@@ -66,30 +80,25 @@ const schemaFailureMessage = (schema: JsonSchema, noun: "Field" | "Parameter"): 
  * answers when something unexpected fails (its message names the request id, never the cause).
  */
 const pipelineErrors = (
-  version: DocumentedVersion,
   route: RouteDefinition,
   reads: { body: boolean; bodySchema?: JsonSchema; querySchema?: JsonSchema; maxBodyBytes?: number },
-): DocumentedError[] => {
-  const errors: DocumentedError[] = [];
-  if (route.auth === "bearer") errors.push({ status: 401, code: "unauthorized", message: "Unauthorized" });
+): Refusal[] => {
+  const errors: Refusal[] = [];
+  if (route.auth === "bearer") errors.push(refusals.unauthorized);
   if (reads.body) {
-    errors.push({ status: 400, code: "invalid_request", message: "Invalid JSON" });
-    const tooLarge = payloadTooLarge(reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES);
-    errors.push({ status: 413, code: tooLarge.code, message: tooLarge.message });
+    errors.push(refusals.invalidJson, worded(refusals.jsonTooDeep, { levels: MAX_JSON_DEPTH }));
+    errors.push(
+      worded(refusals.payloadTooLarge, { limitBytes: reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES }),
+    );
   }
-  const schemaStatus = statusOf(version, "invalid_input");
   for (const [schema, noun] of [
     [reads.bodySchema, "Field"],
     [reads.querySchema, "Parameter"],
   ] as const) {
-    const message = schema === undefined ? undefined : schemaFailureMessage(schema, noun);
-    if (message !== undefined) errors.push({ status: schemaStatus, code: "invalid_request", message });
+    const failure = schema === undefined ? undefined : schemaFailure(schema, noun);
+    if (failure !== undefined) errors.push(failure);
   }
-  errors.push({
-    status: 500,
-    code: "internal_error",
-    message: "Internal server error (request id 0f8e3c52-6f1a-4a4b-9d2e-7c1b5a3e9f60)",
-  });
+  errors.push(worded(refusals.internalError, { requestId: "0f8e3c52-6f1a-4a4b-9d2e-7c1b5a3e9f60" }));
   return errors;
 };
 
@@ -218,14 +227,14 @@ export const buildDocument = (
           }
         : undefined;
     const errors = [
-      ...pipelineErrors(version, route, {
+      ...pipelineErrors(route, {
         body: requestBody !== undefined,
         ...(body === undefined ? {} : { bodySchema: body }),
         ...(query === undefined ? {} : { querySchema: query }),
         ...(action?.maxBodyBytes === undefined ? {} : { maxBodyBytes: action.maxBodyBytes }),
       }),
       ...contract.errors,
-    ];
+    ].map((refusal) => documented(version, refusal));
     const security =
       route.auth === "bearer"
         ? [{ bearer: [] }]

@@ -1,16 +1,9 @@
+import type { Refusal } from "../errors/refusals.js";
 import type * as z from "../validation/zod-mini.js";
 import type { EndpointGroup, GroupRouteKey, VersionRouteKey } from "./route-table.js";
 
 /** A zod schema, classic or mini. */
 export type ContractSchema = z.core.$ZodType;
-
-/** One answer a route refuses with: its status, the v2 code and the message both versions carry. */
-export interface DocumentedError {
-  readonly status: number;
-  /** The v2 `code` (v1 answers carry only the message). */
-  readonly code?: string;
-  readonly message: string;
-}
 
 /** One request header a route reads: what it does and the values it accepts. */
 export interface HeaderParameter {
@@ -49,7 +42,8 @@ export interface RouteContract {
     /** An example of `data`. */
     readonly example: unknown;
   };
-  readonly errors: readonly DocumentedError[];
+  /** The catalogue's refusals (`shared/errors/refusals.ts`), as its services throw them. */
+  readonly errors: readonly Refusal[];
 }
 
 /** Contracts of one API version as readers look them up: by `METHOD /path` relative to the prefix. */

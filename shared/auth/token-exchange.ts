@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlocked } from "../accounts/account-standing.js";
 import { hashApiKey, looksLikeApiKey } from "../accounts/api-keys.js";
-import { type DomainError, tooManyRequests, unauthorized } from "../errors/domain-error.js";
+import type { DomainError } from "../errors/domain-error.js";
 import { refusals, refuse } from "../errors/refusals.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
 import type { ExchangeLimiter } from "./exchange-limits.js";

@@ -1,4 +1,3 @@
-import { conflict } from "../errors/domain-error.js";
 import { refusals, refuse, worded } from "../errors/refusals.js";
 import { type Category, type NewCategoryInput, newCategoryInputSchema } from "./category.js";
 import type { CategoryStore } from "./category-repository.js";

@@ -1,4 +1,3 @@
-import { tooManyRequests } from "../errors/domain-error.js";
 import { refusals, refuse, worded } from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";

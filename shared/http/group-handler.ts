@@ -1,7 +1,7 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { AccessTokens } from "../auth/access-tokens.js";
-import { notFound, notImplemented } from "../errors/domain-error.js";
+import { refusals, refuse } from "../errors/refusals.js";
 import { validate } from "../validation/validate.js";
 import type * as z from "../validation/zod-mini.js";
 import type { ApiContext, ApiRequest } from "./api-request.js";
@@ -117,13 +117,13 @@ const pipeline = (
 
 const unimplemented: RouteAction = {
   handle: async () => {
-    throw notImplemented();
+    throw refuse(refusals.notImplemented);
   },
 };
 
 const unknownRoute: RouteAction = {
   handle: async () => {
-    throw notFound("Not found");
+    throw refuse(refusals.routeNotFound);
   },
 };
 

@@ -1,4 +1,3 @@
-import { unauthorized } from "../errors/domain-error.js";
 import { refusals, refuse } from "../errors/refusals.js";
 import type { ApiRequest } from "./api-request.js";
 

@@ -1,7 +1,6 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { sampleDeliveryToken } from "../delivery/delivery-token.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
-import { tooManyRequests } from "../errors/domain-error.js";
 import { refusals, refuse } from "../errors/refusals.js";
 import { newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";

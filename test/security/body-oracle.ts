@@ -1,8 +1,9 @@
-import { badRequest, DomainError, payloadTooLarge } from "../../shared/errors/domain-error.js";
+import { DomainError } from "../../shared/errors/domain-error.js";
 import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
 import { nestsDeeperThan } from "../../shared/http/json-depth.js";
 import { validate } from "../../shared/validation/validate.js";
 import type * as z from "../../shared/validation/zod-mini.js";
+import { badRequest, payloadTooLarge } from "../support/expected-refusals.js";
 import type { Outcome } from "./route-fixture.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

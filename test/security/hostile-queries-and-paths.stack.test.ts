@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { notFound } from "../../shared/errors/domain-error.js";
 import type * as groupHandler from "../../shared/http/group-handler.js";
 import { fullPath, type RouteDefinition, routeKey, routes, versionOf } from "../../shared/http/routes.js";
 import { PUBLISHING_TIMEOUT } from "../support/catalogue.js";
+import { notFound } from "../support/expected-refusals.js";
 import { type JsonResponse, request } from "../support/http.js";
 import { expectedForQuery } from "./body-oracle.js";
 import { mismatchOf } from "./expected-answers.js";

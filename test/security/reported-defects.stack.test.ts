@@ -1,12 +1,13 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { badRequest, DomainError, payloadTooLarge } from "../../shared/errors/domain-error.js";
+import { DomainError } from "../../shared/errors/domain-error.js";
 import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import { type RouteDefinition, routeKey, routes, versionOf } from "../../shared/http/routes.js";
 import { callbackSignature } from "../../shared/payments/callback-signature.js";
 import { masterSecret } from "../../shared/runtime/master-secret.js";
 import { deriveKeys } from "../../shared/secrets/derived-keys.js";
 import { createTestSeller, PUBLISHING_TIMEOUT } from "../support/catalogue.js";
+import { badRequest, payloadTooLarge } from "../support/expected-refusals.js";
 import { type JsonResponse, request } from "../support/http.js";
 import { createTestCategory, jsonHeaders, tinyPng, validProductBody } from "../support/products.js";
 import { expectAnswer, refusal, unauthorizedAnswer } from "./expected-answers.js";

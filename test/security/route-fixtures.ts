@@ -1,6 +1,6 @@
-import { notFound } from "../../shared/errors/domain-error.js";
 import { type GatewayRouteKey, type RouteDefinition, routeKey } from "../../shared/http/routes.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
+import { notFound } from "../support/expected-refusals.js";
 import { error, type RouteFixture, UNKNOWN_ID } from "./route-fixture.js";
 import { v1RouteFixtures } from "./v1-route-fixtures.js";
 import { v2RouteFixtures } from "./v2-route-fixtures.js";

@@ -1,6 +1,6 @@
-import { badRequest, forbidden, notFound } from "../../shared/errors/domain-error.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";
 import { checkWallet } from "../../shared/payouts/payout.js";
+import { badRequest, forbidden, notFound } from "../support/expected-refusals.js";
 import { validProductBody } from "../support/products.js";
 import { error, type Outcome, type RouteFixture, UNKNOWN_ID } from "./route-fixture.js";
 

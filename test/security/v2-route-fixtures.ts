@@ -1,5 +1,6 @@
-import { DomainError, forbidden, notFound } from "../../shared/errors/domain-error.js";
+import { DomainError } from "../../shared/errors/domain-error.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";
+import { forbidden, notFound } from "../support/expected-refusals.js";
 import { error, type RouteFixture, UNKNOWN_ID } from "./route-fixture.js";
 
 const v2 = (path: string) => `/api/v2${path}`;

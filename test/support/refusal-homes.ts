@@ -10,8 +10,12 @@ const SOURCE_FOLDERS = ["shared", "functions", "infra"];
 const CATALOGUE = join("shared", "errors", "refusals.ts");
 /** The string literals of a file outside its comments, with each template literal's `${…}` read as a hole. */
 const literalsOf = (source: string): string[] => {
-  // Comments quote messages without writing them.
-  const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/[^\n]*/g, "$1");
+  // Comments quote messages without writing them, and a table of HTTP reason phrases keyed by status
+  // (`401: "Unauthorized"`, the OpenAPI responses' descriptions) names statuses, not refusals.
+  const text = source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|\s)\/\/[^\n]*/g, "$1")
+    .replace(/^\s*\d{3}: "[^"\n]*",?$/gm, "");
   const literals: string[] = [];
   for (const [literal] of text.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g)) {
     const body = literal.slice(1, -1);

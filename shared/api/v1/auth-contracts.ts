@@ -1,3 +1,4 @@
+import { refusals } from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import type { GroupContracts } from "../route-contract.js";
 
@@ -15,9 +16,6 @@ export const v1AuthContracts = {
       }),
       example: { access_token: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIn0.sig", expires_in: 3600 },
     },
-    errors: [
-      { status: 401, code: "unauthorized", message: "Unauthorized" },
-      { status: 429, code: "too_many_requests", message: "Too many requests" },
-    ],
+    errors: [refusals.unauthorized, refusals.tooManyRequests],
   },
 } satisfies GroupContracts<"v1-auth">;

@@ -1,14 +1,18 @@
+import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
+import { MAX_CHAT_MESSAGE_LENGTH } from "../../chat/chat-body.js";
 import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../../chat/chat-limits.js";
 import { type ChatMessageView, chatAuthors } from "../../chat/chat-message.js";
 import type { ChatSent } from "../../chat/chat-service.js";
 import type { createDeliveryService } from "../../delivery/delivery-service.js";
 import { deliveryUrlAnswerSchema } from "../../delivery/delivery-url-service.js";
+import { refusals, worded } from "../../errors/refusals.js";
+import { WHOLE_HISTORY_MAX } from "../../lists/seller-history.js";
 import { orderRecordSchema, orderStatuses } from "../../orders/order.js";
 import type { OrderService } from "../../orders/order-service.js";
+import { CURSOR_PAGE_MAX } from "../../validation/cursor-page.js";
 import * as z from "../../validation/zod-mini.js";
 import { sellerWebhookAttemptSchema } from "../../webhooks/order-webhook-attempts.js";
 import { type Answer, answering } from "../answer-schema.js";
-import { refusals } from "../documented-refusals.js";
 import type { GroupContracts } from "../route-contract.js";
 import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
 import { clockTime, digits, id, isoDate } from "./field-schemas.js";
@@ -111,10 +115,10 @@ export const v1OrdersContracts = {
     },
     queryParameters: cursorQuery,
     errors: [
-      refusals.cursorLimit,
+      worded(refusals.wholeNumber, { name: "limit", min: 1, max: CURSOR_PAGE_MAX }),
       refusals.invalidCursor,
-      refusals.historyTooLarge("orders"),
-      refusals.answerTooLarge,
+      worded(refusals.historyTooLarge, { max: WHOLE_HISTORY_MAX, noun: "orders" }),
+      refusals.responseTooLarge,
     ],
   },
 
@@ -148,7 +152,7 @@ export const v1OrdersContracts = {
         time_delivery: "",
       },
     },
-    errors: [refusals.sellersOrder],
+    errors: [refusals.sellerOrderNotFound],
   },
 
   "POST /orders/delivery/{token}": {
@@ -173,11 +177,11 @@ export const v1OrdersContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("Field 'text' must be at most 10000 characters"),
-      refusals.forbidden("Access denied"),
-      refusals.notFound("Order not found"),
-      refusals.conflict("Order already delivered"),
-      { status: 422, code: "invalid_request", message: "Invalid download URL" },
+      worded(refusals.fieldTooLong, { field: "text", max: 10_000 }),
+      refusals.accessDenied,
+      refusals.orderNotFound,
+      refusals.orderAlreadyDelivered,
+      refusals.invalidDownloadUrl,
     ],
   },
 
@@ -192,7 +196,12 @@ export const v1OrdersContracts = {
       limit: "Messages per page, 1 to 100 (default 20)",
     },
     success: { status: 200, data: z.array(chatMessage), example: [chatMessageExample] },
-    errors: [refusals.pageNumber, refusals.pageLimit, refusals.pageWindow, refusals.sellersOrder],
+    errors: [
+      worded(refusals.wholeNumber, { name: "page", min: 1, max: 10000 }),
+      worded(refusals.wholeNumber, { name: "limit", min: 1, max: 100 }),
+      worded(refusals.pageWindow, { max: MAX_RESULT_WINDOW }),
+      refusals.sellerOrderNotFound,
+    ],
   },
 
   "POST /orders/chat/{id_order}": {
@@ -208,12 +217,12 @@ export const v1OrdersContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("Field 'message' must not be empty"),
-      refusals.badRequest("Field 'message' must be at most 2000 characters"),
-      refusals.badRequest("Field 'message' must not contain control characters"),
-      refusals.sellersOrder,
-      { status: 409, code: "chat_full", message: `Chat is full (max ${MAX_CHAT_MESSAGES} messages)` },
-      { status: 429, code: "too_many_requests", message: "Too many requests" },
+      worded(refusals.fieldEmpty, { field: "message" }),
+      worded(refusals.fieldTooLong, { field: "message", max: MAX_CHAT_MESSAGE_LENGTH }),
+      worded(refusals.fieldControlCharacters, { field: "message" }),
+      refusals.sellerOrderNotFound,
+      worded(refusals.chatFull, { max: MAX_CHAT_MESSAGES }),
+      refusals.tooManyRequests,
     ],
   },
 
@@ -233,10 +242,10 @@ export const v1OrdersContracts = {
       },
     },
     errors: [
-      refusals.sellersOrder,
-      refusals.conflict("Order already delivered"),
-      refusals.conflict("Order is not paid"),
-      refusals.conflict("Delivery URL no longer available"),
+      refusals.sellerOrderNotFound,
+      refusals.orderAlreadyDelivered,
+      refusals.orderNotPaid,
+      refusals.deliveryUrlGone,
     ],
   },
 
@@ -270,6 +279,6 @@ export const v1OrdersContracts = {
         },
       ],
     },
-    errors: [refusals.sellersOrder],
+    errors: [refusals.sellerOrderNotFound],
   },
 } satisfies GroupContracts<"v1-orders">;

@@ -1,8 +1,10 @@
+import { refusals, worded } from "../../errors/refusals.js";
+import { WHOLE_HISTORY_MAX } from "../../lists/seller-history.js";
 import { payoutStatuses } from "../../payouts/payout.js";
 import type { PayoutService } from "../../payouts/payout-service.js";
+import { CURSOR_PAGE_MAX } from "../../validation/cursor-page.js";
 import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
-import { refusals } from "../documented-refusals.js";
 import type { GroupContracts } from "../route-contract.js";
 import { clockTime, id, isoDate } from "./field-schemas.js";
 import { cursorQuery, historyDescription } from "./history-lists.js";
@@ -35,19 +37,15 @@ export const v1PayoutsContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("Amount must be a whole number from 1000 to 1000000"),
-      refusals.badRequest("Payment system must be one of usdt, card, payment_account"),
-      refusals.badRequest("Invalid card number: 16-19 digits with a valid checksum"),
-      refusals.badRequest("Invalid USDT wallet: a TRC-20 (T…) or ERC-20 (0x…) address"),
-      refusals.badRequest("Invalid payment account: 20 digits"),
-      { status: 400, code: "invalid_otp", message: "Invalid OTP code" },
+      refusals.payoutAmount,
+      refusals.paymentSystem,
+      refusals.invalidCard,
+      refusals.invalidUsdtWallet,
+      refusals.invalidPaymentAccount,
+      refusals.invalidOtp,
       refusals.sellerNotFound,
-      { status: 409, code: "insufficient_balance", message: "Insufficient balance" },
-      {
-        status: 429,
-        code: "payouts_locked",
-        message: "Too many invalid codes: payouts are locked for 15 minutes",
-      },
+      refusals.insufficientBalance,
+      refusals.payoutsLocked,
     ],
   },
 
@@ -71,10 +69,10 @@ export const v1PayoutsContracts = {
       ],
     },
     errors: [
-      refusals.cursorLimit,
+      worded(refusals.wholeNumber, { name: "limit", min: 1, max: CURSOR_PAGE_MAX }),
       refusals.invalidCursor,
-      refusals.historyTooLarge("payouts"),
-      refusals.answerTooLarge,
+      worded(refusals.historyTooLarge, { max: WHOLE_HISTORY_MAX, noun: "payouts" }),
+      refusals.responseTooLarge,
       refusals.sellerNotFound,
     ],
   },

@@ -1,9 +1,10 @@
 import { type Category, categorySchema } from "../../categories/category.js";
+import { refusals, worded } from "../../errors/refusals.js";
 import { moderationStatuses } from "../../products/product.js";
+import { MAX_COUNT } from "../../products/product-fields.js";
 import type { ProductService } from "../../products/product-service.js";
 import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
-import { refusals } from "../documented-refusals.js";
 import type { GroupContracts } from "../route-contract.js";
 import { PRODUCT_ID } from "./example-ids.js";
 import { dateTime, id } from "./field-schemas.js";
@@ -77,15 +78,15 @@ export const v1ProductsContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("Name must be between 3 and 255 characters"),
-      refusals.badRequest("Field 'text_page' must be at least 10 characters"),
-      refusals.badRequest("Field 'features' must list at least 3 comma-separated values"),
-      refusals.badRequest("Invalid price"),
-      refusals.badRequest("Invalid count: must be a whole number from 0 to 10000000"),
-      refusals.badRequest("Field 'rating' is not allowed"),
-      refusals.badRequest("Invalid category id"),
-      refusals.conflict("Product with this name already exists"),
-      refusals.conflict("Product with this UUID already exists"),
+      refusals.productNameLength,
+      worded(refusals.fieldTooShort, { field: "text_page", min: 10 }),
+      worded(refusals.fieldTooFewValues, { field: "features", min: 3 }),
+      refusals.invalidPrice,
+      worded(refusals.invalidCount, { max: MAX_COUNT }),
+      worded(refusals.fieldNotAllowed, { field: "rating" }),
+      refusals.invalidCategoryId,
+      refusals.productNameTaken,
+      refusals.productUuidTaken,
     ],
   },
 
@@ -105,15 +106,15 @@ export const v1ProductsContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("No fields to update"),
-      refusals.badRequest("Invalid price"),
-      refusals.badRequest("Field 'rating' is not allowed"),
-      refusals.badRequest("Invalid API URL"),
-      refusals.badRequest("Invalid category id"),
-      refusals.notFound("Product not found or access denied"),
-      refusals.conflict("UUID already exists"),
-      refusals.conflict("Product with this name already exists"),
-      refusals.changedMeanwhile,
+      refusals.noFieldsToUpdate,
+      refusals.invalidPrice,
+      worded(refusals.fieldNotAllowed, { field: "rating" }),
+      refusals.invalidApiUrl,
+      refusals.invalidCategoryId,
+      refusals.productNotOwned,
+      refusals.uuidTaken,
+      refusals.productNameTaken,
+      refusals.productChanged,
     ],
   },
 
@@ -122,11 +123,7 @@ export const v1ProductsContracts = {
     description: "Frees its name and uuid and removes its image. Deleted products cannot be restored.",
     pathParameters: { id: "The product's id, as POST /products returned it" },
     success: { status: 200, data: messageOnly("Product deleted"), example: { message: "Product deleted" } },
-    errors: [
-      refusals.notFound("Product not found"),
-      refusals.forbidden("Delete failed or access denied"),
-      refusals.changedMeanwhile,
-    ],
+    errors: [refusals.productNotFound, refusals.deleteDenied, refusals.productChanged],
   },
 
   "GET /products/info/{id}": {
@@ -148,7 +145,7 @@ export const v1ProductsContracts = {
         },
       },
     },
-    errors: [refusals.notFound("Product not found"), refusals.forbidden("Access denied")],
+    errors: [refusals.productNotFound, refusals.accessDenied],
   },
 
   "GET /products": {
@@ -178,7 +175,7 @@ export const v1ProductsContracts = {
         pagination: { total: 1, page: 1, limit: 20 },
       },
     },
-    errors: [refusals.badRequest("Invalid pagination parameters")],
+    errors: [refusals.invalidPagination],
   },
 
   "GET /products/categories": {
@@ -193,7 +190,7 @@ export const v1ProductsContracts = {
         { id: 7, name: "Software", slug: "software", status: "active" },
       ],
     },
-    errors: [refusals.notFound("Categories not found")],
+    errors: [refusals.categoriesNotFound],
   },
 
   "POST /products/moderation": {
@@ -210,11 +207,11 @@ export const v1ProductsContracts = {
     },
     errors: [
       refusals.notJsonObject,
-      refusals.badRequest("Product image required: upload one with POST /products/img"),
-      refusals.forbidden("Access denied"),
-      refusals.notFound("Product not found"),
-      refusals.conflict("Product is already under moderation"),
-      refusals.changedMeanwhile,
+      refusals.moderationNeedsImage,
+      refusals.accessDenied,
+      refusals.productNotFound,
+      refusals.alreadyUnderModeration,
+      refusals.productChanged,
     ],
   },
 
@@ -231,12 +228,12 @@ export const v1ProductsContracts = {
     errors: [
       refusals.notMultipart,
       refusals.badMultipart,
-      refusals.badRequest("Field 'id_product' is required"),
+      worded(refusals.fieldRequired, { field: "id_product" }),
       refusals.imageRequired,
       refusals.imageTooLarge,
       refusals.imageFormat,
-      refusals.notFound("Product not found or access denied"),
-      refusals.changedMeanwhile,
+      refusals.productNotOwned,
+      refusals.productChanged,
       refusals.uploadFailed,
     ],
   },

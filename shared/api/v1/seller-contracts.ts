@@ -1,8 +1,8 @@
 import type { AccountService } from "../../accounts/account-service.js";
+import { refusals, worded } from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import { testWebhookAnswerSchema } from "../../webhooks/test-webhook.js";
 import { type Answer, answering } from "../answer-schema.js";
-import { refusals } from "../documented-refusals.js";
 import type { GroupContracts } from "../route-contract.js";
 import { dottedDate } from "./field-schemas.js";
 import { imageForm, uploaded } from "./image-upload.js";
@@ -69,14 +69,14 @@ export const v1SellerContracts = {
       },
     },
     errors: [
-      refusals.badRequest("Name must be between 3 and 100 characters"),
-      refusals.badRequest("Name must not contain any of < > \" ' ` ; & { }"),
-      refusals.badRequest("Description too short (min 10)"),
-      refusals.badRequest("Description too long (max 1000)"),
-      refusals.badRequest("Invalid API URL"),
-      refusals.badRequest("Field 'balance' is not allowed"),
-      refusals.badRequest("No valid data to update"),
-      refusals.notFound("Profile not updated"),
+      refusals.sellerNameLength,
+      refusals.sellerNameSymbols,
+      refusals.descriptionTooShort,
+      refusals.descriptionTooLong,
+      refusals.invalidApiUrl,
+      worded(refusals.fieldNotAllowed, { field: "balance" }),
+      refusals.noValidData,
+      refusals.profileNotUpdated,
     ],
   },
 
@@ -120,10 +120,6 @@ export const v1SellerContracts = {
         duration_ms: 134,
       },
     },
-    errors: [
-      refusals.sellerNotFound,
-      refusals.conflict("No api_url is set: set one with POST /seller/profile"),
-      { status: 429, code: "too_many_requests", message: "Too many requests" },
-    ],
+    errors: [refusals.sellerNotFound, refusals.noApiUrl, refusals.tooManyRequests],
   },
 } satisfies GroupContracts<"v1-seller">;

@@ -1,3 +1,4 @@
+import { refusals } from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import type { GroupContracts } from "../route-contract.js";
 import { count, described } from "./field-schemas.js";
@@ -23,9 +24,6 @@ export const v2AuthContracts = {
         expires_in: 3600,
       },
     },
-    errors: [
-      { status: 401, code: "unauthorized", message: "Unauthorized" },
-      { status: 429, code: "too_many_requests", message: "Too many requests" },
-    ],
+    errors: [refusals.unauthorized, refusals.tooManyRequests],
   },
 } satisfies GroupContracts<"v2-auth">;

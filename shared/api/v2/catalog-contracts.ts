@@ -1,9 +1,10 @@
 import type { ProductSummary, PublicProduct } from "../../catalogue/public-product.js";
+import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
 import type { PublicComment } from "../../comments/comment.js";
+import { refusals, worded } from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
-import { blockedCategory, invalidParameter, pageWindow, productNotFound } from "./documented-refusals.js";
 import { CATEGORY_ID, PRODUCT_ID, SELLER_ID } from "./example-ids.js";
 import { count, described, id, instant, zeroOrOne } from "./field-schemas.js";
 import { countedPageMeta } from "./page-meta.js";
@@ -88,9 +89,9 @@ export const v2CatalogContracts = {
       metaExample: { page: 1, limit: 20, total: 1 },
     },
     errors: [
-      blockedCategory,
-      invalidParameter("max_price must not be below min_price"),
-      invalidParameter("page × limit must not exceed 10000; narrow the search instead"),
+      refusals.blockedCategory,
+      refusals.priceRange,
+      worded(refusals.searchWindow, { max: MAX_RESULT_WINDOW }),
     ],
   },
 
@@ -105,9 +106,9 @@ export const v2CatalogContracts = {
       metaExample: { page: 1, limit: 20, total: 1 },
     },
     errors: [
-      { status: 404, code: "not_found", message: "Seller not found" },
-      invalidParameter("seller_id must be a positive whole number"),
-      pageWindow,
+      refusals.sellerNotFound,
+      refusals.sellerIdFormat,
+      worded(refusals.pageWindow, { max: MAX_RESULT_WINDOW }),
     ],
   },
 
@@ -131,7 +132,7 @@ export const v2CatalogContracts = {
         category: { id: CATEGORY_ID, name: "Games" },
       },
     },
-    errors: [blockedCategory, productNotFound],
+    errors: [refusals.blockedCategory, refusals.productNotFound],
   },
 
   "GET /comment/{product_id}": {
@@ -146,6 +147,10 @@ export const v2CatalogContracts = {
       meta: countedPageMeta,
       metaExample: { page: 1, limit: 20, total: 1 },
     },
-    errors: [blockedCategory, productNotFound, pageWindow],
+    errors: [
+      refusals.blockedCategory,
+      refusals.productNotFound,
+      worded(refusals.pageWindow, { max: MAX_RESULT_WINDOW }),
+    ],
   },
 } satisfies GroupContracts<"v2-catalog">;

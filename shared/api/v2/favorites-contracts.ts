@@ -1,9 +1,9 @@
+import { refusals, worded } from "../../errors/refusals.js";
 import { FAVORITES_PER_ACCOUNT, type FavoriteItem, type FavoriteState } from "../../favorites/favorite.js";
 import type { FavoritePage } from "../../favorites/favorite-service.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
-import { blockedCategory, invalidParameter, productNotFound } from "./documented-refusals.js";
 import { PRODUCT_ID } from "./example-ids.js";
 import { described } from "./field-schemas.js";
 import { pageMeta } from "./page-meta.js";
@@ -39,19 +39,11 @@ export const v2FavoritesContracts = {
     requestExample: { product_id: PRODUCT_ID, action: "add" },
     success: { status: 200, data: favoriteState, example: { product_id: PRODUCT_ID, favorite: true } },
     errors: [
-      blockedCategory,
-      productNotFound,
-      {
-        status: 409,
-        code: "favorite_conflict",
-        message: "The favorite is being changed by other requests; try again",
-      },
-      {
-        status: 409,
-        code: "favorites_full",
-        message: `At most ${FAVORITES_PER_ACCOUNT} favorites: remove one to add another`,
-      },
-      invalidParameter("action must be add, remove or toggle"),
+      refusals.blockedCategory,
+      refusals.productNotFound,
+      refusals.favoriteConflict,
+      worded(refusals.favoritesFull, { max: FAVORITES_PER_ACCOUNT }),
+      refusals.favoriteAction,
     ],
   },
 } satisfies GroupContracts<"v2-favorites">;

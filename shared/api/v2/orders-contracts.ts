@@ -1,21 +1,15 @@
+import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
+import { MAX_CHAT_MESSAGE_LENGTH } from "../../chat/chat-body.js";
 import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../../chat/chat-limits.js";
 import { type ChatMessageView, chatAuthors } from "../../chat/chat-message.js";
 import type { ChatSent } from "../../chat/chat-service.js";
+import { refusals, worded } from "../../errors/refusals.js";
 import { buyerStatuses } from "../../orders/buyer-history.js";
 import type { BuyerOrderService } from "../../orders/buyer-order-service.js";
 import { MAX_DISPUTES_PER_ORDER } from "../../orders/buyer-order-service.js";
 import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
-import {
-  accessDenied,
-  chatFull,
-  chatNotFound,
-  invalidParameter,
-  orderNotFound,
-  pageWindow,
-  tooManyRequests,
-} from "./documented-refusals.js";
 import { ORDER_ID, PRODUCT_ID, SELLER_ID } from "./example-ids.js";
 import { clock, count, day, described, id, instantOrNull, zeroOrOne } from "./field-schemas.js";
 import { pageMeta } from "./page-meta.js";
@@ -116,9 +110,9 @@ export const v2OrdersContracts = {
       metaExample: { page: 1, limit: 20 },
     },
     errors: [
-      invalidParameter("status must be one of paid, unpaid, dispute"),
-      invalidParameter("date_from must be a date in the form YYYY-MM-DD"),
-      invalidParameter("date_to must not be before date_from"),
+      refusals.orderStatusFilter,
+      worded(refusals.calendarDay, { name: "date_from" }),
+      refusals.dateRange,
     ],
   },
 
@@ -142,7 +136,7 @@ export const v2OrdersContracts = {
         gift_code: null,
       },
     },
-    errors: [accessDenied, orderNotFound],
+    errors: [refusals.accessDenied, refusals.orderNotFound],
   },
 
   "GET /chat/{chat_id}": {
@@ -165,7 +159,11 @@ export const v2OrdersContracts = {
       meta: pageMeta,
       metaExample: { page: 1, limit: 20 },
     },
-    errors: [accessDenied, chatNotFound, pageWindow],
+    errors: [
+      refusals.accessDenied,
+      refusals.chatNotFound,
+      worded(refusals.pageWindow, { max: MAX_RESULT_WINDOW }),
+    ],
   },
 
   "POST /chat/{chat_id}": {
@@ -175,12 +173,12 @@ export const v2OrdersContracts = {
     requestExample: { message: "Hello, the key says already used." },
     success: { status: 200, data: chatSent, example: { message_id: 1795513267318042, sent: true } },
     errors: [
-      accessDenied,
-      chatNotFound,
-      invalidParameter("Field 'message' must not be empty"),
-      invalidParameter("Field 'message' must be at most 2000 characters"),
-      chatFull,
-      tooManyRequests,
+      refusals.accessDenied,
+      refusals.chatNotFound,
+      worded(refusals.fieldEmpty, { field: "message" }),
+      worded(refusals.fieldTooLong, { field: "message", max: MAX_CHAT_MESSAGE_LENGTH }),
+      worded(refusals.chatFull, { max: MAX_CHAT_MESSAGES }),
+      refusals.tooManyRequests,
     ],
   },
 
@@ -194,17 +192,13 @@ export const v2OrdersContracts = {
       example: { order_id: ORDER_ID, dispute: true, status: "dispute" },
     },
     errors: [
-      accessDenied,
-      orderNotFound,
-      { status: 409, code: "purchase_unavailable", message: "Only a paid order can be disputed" },
-      { status: 409, code: "purchase_unavailable", message: "A dispute is already open for this order" },
-      { status: 409, code: "purchase_unavailable", message: "No dispute is open for this order" },
-      {
-        status: 409,
-        code: "dispute_limit",
-        message: `This order has had ${MAX_DISPUTES_PER_ORDER} disputes; no more can be opened`,
-      },
-      invalidParameter("action must be open or close"),
+      refusals.accessDenied,
+      refusals.orderNotFound,
+      refusals.disputeNeedsPaidOrder,
+      refusals.disputeAlreadyOpen,
+      refusals.noDisputeOpen,
+      worded(refusals.disputeLimit, { max: MAX_DISPUTES_PER_ORDER }),
+      refusals.disputeAction,
     ],
   },
 } satisfies GroupContracts<"v2-orders">;

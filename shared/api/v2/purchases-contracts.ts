@@ -1,15 +1,12 @@
 import type { createBalanceView } from "../../accounts/balance-view.js";
+import { refusals, worded } from "../../errors/refusals.js";
 import { idempotencyKeySchema } from "../../idempotency/idempotency-record.js";
+import { MAX_COMMENT_LENGTH } from "../../purchases/comment-rules.js";
 import type { BuyResult, GiftResult } from "../../purchases/purchase-service.js";
 import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
 import type { GroupContracts, HeaderParameter } from "../route-contract.js";
-import {
-  accountNotFound,
-  invalidParameter,
-  productInactive,
-  purchaseRefusals,
-} from "./documented-refusals.js";
+import { purchaseRefusals } from "./documented-refusals.js";
 import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
 import { count, described, id } from "./field-schemas.js";
 
@@ -63,7 +60,7 @@ export const v2PurchasesContracts = {
   "GET /balance": {
     summary: "The caller's balance and its currency",
     success: { status: 200, data: balanceAnswer, example: { balance: 15000, currency: "RUB" } },
-    errors: [accountNotFound],
+    errors: [refusals.accountNotFound],
   },
 
   "POST /buy": {
@@ -74,21 +71,13 @@ export const v2PurchasesContracts = {
     requestExample: { product_id: PRODUCT_ID, quantity: 1, comment: "Account: player-1234" },
     success: { status: 201, data: buyAnswer, example: buyExample },
     errors: purchaseRefusals(
-      {
-        status: 403,
-        code: "h2h_disabled",
-        message: "This product is not delivered automatically (H2H) and cannot be bought through the API",
-      },
-      productInactive,
-      { status: 422, code: "invalid_comment", message: "Comment must be at most 200 characters" },
-      { status: 422, code: "invalid_comment", message: "Comment must not contain HTML or script" },
-      { status: 422, code: "invalid_comment", message: "Comment must not contain control characters" },
-      { status: 422, code: "comment_required", message: "A comment is required for this product" },
-      {
-        status: 422,
-        code: "comment_regex_mismatch",
-        message: "Comment does not match the format the seller requires",
-      },
+      refusals.h2hDisabled,
+      refusals.productInactive,
+      worded(refusals.commentTooLong, { max: MAX_COMMENT_LENGTH }),
+      refusals.commentMarkup,
+      refusals.commentControlCharacters,
+      refusals.commentRequired,
+      refusals.commentRegexMismatch,
     ),
   },
 
@@ -104,10 +93,10 @@ export const v2PurchasesContracts = {
       example: { ...buyExample, gift: 1, gift_code: "q3Vx8bN1tYw0Zr7Kc2LmPa9SdfGh4JkE" },
     },
     errors: purchaseRefusals(
-      { status: 409, code: "gift_unavailable", message: "This product cannot be bought as a gift" },
-      productInactive,
-      invalidParameter("quantity must be exactly 1 for a gift"),
-      invalidParameter("count must be exactly 1 for a gift"),
+      refusals.giftUnavailable,
+      refusals.productInactive,
+      worded(refusals.giftQuantity, { name: "quantity" }),
+      worded(refusals.giftQuantity, { name: "count" }),
     ),
   },
 } satisfies GroupContracts<"v2-purchases">;

@@ -1,7 +1,6 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type AccessTokens, InvalidTokenError, type TokenAudience } from "../../auth/access-tokens.js";
-import { unauthorized } from "../../errors/domain-error.js";
 import { refusals, refuse } from "../../errors/refusals.js";
 import { type ApiContext, header } from "../api-request.js";
 

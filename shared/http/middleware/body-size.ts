@@ -1,6 +1,5 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { payloadTooLarge } from "../../errors/domain-error.js";
 import { refusals, refuse, worded } from "../../errors/refusals.js";
 import type { ApiContext } from "../api-request.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AccountRecord } from "../../../shared/accounts/account.js";
 import type { Category } from "../../../shared/categories/category.js";
-import { DomainError, forbidden, notFound } from "../../../shared/errors/domain-error.js";
+import { DomainError } from "../../../shared/errors/domain-error.js";
 import {
   FAVORITES_PER_ACCOUNT,
   type FavoriteFollow,
@@ -10,6 +10,7 @@ import {
 import type { FavoriteSlice, FavoriteStore } from "../../../shared/favorites/favorite-repository.js";
 import { createFavoriteService, MAX_TOGGLE_ATTEMPTS } from "../../../shared/favorites/favorite-service.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
+import { forbidden, notFound } from "../../support/expected-refusals.js";
 
 const ACCOUNT = 7;
 const NOW = new Date("2026-11-23T10:00:00.000Z");
