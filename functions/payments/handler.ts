@@ -1,4 +1,3 @@
-import { DomainError } from "../../shared/errors/domain-error.js";
 import { refusals, refuse } from "../../shared/errors/refusals.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";

@@ -1,4 +1,4 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refusals } from "../errors/refusals.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import * as z from "../validation/zod-mini.js";
 

@@ -8,7 +8,9 @@ const ROOT = join(import.meta.dirname, "../../..");
 describe("one home for each refusal", () => {
   it("writes every refusal's message in one place, its catalogue entry, and nowhere else in the source", () => {
     const copies = [...refusalCopies(ROOT)].filter(([, places]) => places.size > 0);
-    expect(Object.fromEntries(copies.map(([name, places]) => [name, Object.fromEntries(places)]))).toEqual({});
+    expect(Object.fromEntries(copies.map(([name, places]) => [name, Object.fromEntries(places)]))).toEqual(
+      {},
+    );
   });
 
   it("builds domain errors only in shared/errors: everything else throws the catalogue's refusals", () => {
