@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { refusals } from "../../shared/errors/refusals.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { fileResponse, textResponse } from "../../shared/http/file-response.js";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";

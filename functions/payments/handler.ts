@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../../shared/errors/refusals.js";
+import { refuse } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { header } from "../../shared/http/api-request.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import {

@@ -1,5 +1,5 @@
 import { pageQuerySchema, searchQuerySchema } from "../../shared/catalogue/search-query.js";
-import { refusals } from "../../shared/errors/refusals.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";
 import { catalogueService, commentService } from "../../shared/runtime/catalogue.js";

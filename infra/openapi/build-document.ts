@@ -1,6 +1,7 @@
 import { v1Error, v1Success, v2Error, v2Success } from "../../shared/api/envelope-schemas.js";
 import type { RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
-import { type Refusal, refusals, worded } from "../../shared/errors/refusals.js";
+import { type Refusal, worded } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
 import { statusOf } from "../../shared/http/envelopes.js";
 import type { GroupActions } from "../../shared/http/group-handler.js";

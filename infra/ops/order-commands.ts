@@ -1,5 +1,6 @@
 import { optionalEnv } from "../../shared/config/environment.js";
-import { refusals, refuse, worded } from "../../shared/errors/refusals.js";
+import { refuse, worded } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { isId } from "../../shared/ids/ids.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import { ORDER_CURRENCY } from "../../shared/payments/payment-callback.js";

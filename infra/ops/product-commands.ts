@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../../shared/errors/refusals.js";
+import { refuse, worded } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import {
   accountStore,
   catalogueIndexer,

@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { seal } from "../secrets/sealed-box.js";
 import { type AccountRecord, SellerModeration } from "./account.js";
 import type { AccountStore, CredentialsChange } from "./account-repository.js";

@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";

@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { AccountStore } from "./account-repository.js";
 
 /** GET /api/v2/balance on its own, so the purchase group carries no account-creation code. */

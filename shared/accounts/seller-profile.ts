@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import { stripMarkupOnce } from "../text/markup-text.js";

@@ -1,4 +1,4 @@
-import type { Refusal } from "../errors/refusals.js";
+import type { Refusal } from "../errors/refusal.js";
 import type * as z from "../validation/zod-mini.js";
 import type { EndpointGroup, GroupRouteKey, VersionRouteKey } from "./route-table.js";
 

@@ -2,7 +2,8 @@ import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlocked } from "../accounts/account-standing.js";
 import { hashApiKey, looksLikeApiKey } from "../accounts/api-keys.js";
 import type { DomainError } from "../errors/domain-error.js";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { AccessTokens, TokenAudience } from "./access-tokens.js";
 import type { ExchangeLimiter } from "./exchange-limits.js";
 

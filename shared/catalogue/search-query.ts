@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { wholeNumber } from "../validation/query-numbers.js";
 import * as z from "../validation/zod-mini.js";
 import { facets, keepsPriceTree } from "./catalogue-listing.js";

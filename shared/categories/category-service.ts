@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { type Category, type NewCategoryInput, newCategoryInputSchema } from "./category.js";
 import type { CategoryStore } from "./category-repository.js";
 

@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** A category as v1 returns it; `status` is `active` for every category shown to sellers. */

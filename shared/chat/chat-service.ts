@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
 import type { Clock } from "../time/clock.js";

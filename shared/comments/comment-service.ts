@@ -1,5 +1,6 @@
 import type { CatalogueService, Page } from "../catalogue/catalogue-service.js";
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";

@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** What POST /favorites can do with one product on the caller's list. */

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { isAllowedAddress } from "../network/allowed-address.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import * as z from "../validation/zod-mini.js";

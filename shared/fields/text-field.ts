@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";
 import { containsMarkup } from "../text/markup-text.js";
 import * as z from "../validation/zod-mini.js";

@@ -1,7 +1,8 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { AccessTokens } from "../auth/access-tokens.js";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { validate } from "../validation/validate.js";
 import type * as z from "../validation/zod-mini.js";
 import type { ApiContext, ApiRequest } from "./api-request.js";

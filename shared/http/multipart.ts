@@ -1,5 +1,6 @@
 import { Busboy } from "@fastify/busboy";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 
 /** An uploaded file, read whole. */
 export interface UploadedFile {

@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { ApiRequest } from "./api-request.js";
 
 /** The calling account of an authenticated route; the auth middleware guarantees it, this keeps the type honest. */

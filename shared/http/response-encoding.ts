@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { acceptsGzip } from "./file-response.js";
 
 /** Answers from this size on are gzipped for a client that accepts it; smaller ones gain too little. */

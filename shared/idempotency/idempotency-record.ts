@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** How long a key's first answer is replayed (Stripe keeps keys 24 hours). */

@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { Clock } from "../time/clock.js";
 import {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { detectImageFormat, MAX_IMAGE_BYTES } from "./image-format.js";
 import type { ImageStorage } from "./image-storage.js";
 

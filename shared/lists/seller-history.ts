@@ -1,5 +1,6 @@
 import type { ListPosition, PageCursors } from "../data/page-cursor.js";
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { CURSOR_PAGE_DEFAULT, type CursorPage } from "../validation/cursor-page.js";
 
 /**

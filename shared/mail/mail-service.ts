@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";

@@ -1,6 +1,6 @@
 import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
 import { chatMessageText } from "../chat/chat-body.js";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { calendarDay, wholeNumber } from "../validation/query-numbers.js";
 import * as z from "../validation/zod-mini.js";
 

@@ -1,6 +1,7 @@
 import { newChatMessage } from "../chat/chat-message.js";
 import type { ChatStore } from "../chat/chat-repository.js";
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";

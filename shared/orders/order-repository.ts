@@ -8,7 +8,7 @@ import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
 import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
 import {

@@ -1,5 +1,6 @@
 import type { PageCursors } from "../data/page-cursor.js";
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { readSellerHistory } from "../lists/seller-history.js";

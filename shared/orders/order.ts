@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** v1 order states: `wait` (stock reserved) → `paid` or `canceled` (unpaid past its expiry). */

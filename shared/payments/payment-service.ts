@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";

@@ -2,7 +2,8 @@ import { type CodeLockRule, codeLocked, codeReplayed } from "../accounts/account
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
 import type { PageCursors } from "../data/page-cursor.js";
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { readSellerHistory } from "../lists/seller-history.js";

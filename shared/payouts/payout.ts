@@ -1,4 +1,5 @@
-import { type Refusal, refusals } from "../errors/refusals.js";
+import type { Refusal } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** Payout states: `wait` (balance debited) → `paid` by the operator, or `rejected` (balance refunded). */

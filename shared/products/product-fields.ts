@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { apiUrlField } from "../fields/api-url-field.js";
 import { textField as text } from "../fields/text-field.js";
 import { hasControlCharacters } from "../text/control-characters.js";

@@ -1,5 +1,6 @@
 import type { DomainError } from "../errors/domain-error.js";
-import { type Refusal, refusals, refuse, worded } from "../errors/refusals.js";
+import { type Refusal, refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";

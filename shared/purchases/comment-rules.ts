@@ -1,4 +1,5 @@
-import { type Refusal, refusals, refuse, worded } from "../errors/refusals.js";
+import { type Refusal, refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import type { ProductRecord } from "../products/product.js";
 import { matchesWhole } from "../text/bounded-regex.js";
 import { hasControlCharacters, isWellFormedText } from "../text/control-characters.js";

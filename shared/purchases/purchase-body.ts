@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "../validation/zod-mini.js";
 
 /** Most units one purchase may take; keeps totals far inside safe integers (9,999,999 × 10,000). */

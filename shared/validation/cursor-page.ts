@@ -1,5 +1,5 @@
 import { MAX_CURSOR_LENGTH } from "../data/page-cursor.js";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import { wholeNumber } from "./query-numbers.js";
 import * as z from "./zod-mini.js";
 

@@ -1,4 +1,4 @@
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "./zod-mini.js";
 
 /** A query-string parameter holding a whole number from `min` to `max` (query values arrive as strings). */

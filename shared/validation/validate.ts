@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import * as z from "./zod-mini.js";
 
 /** What the input is made of, for messages: body fields, or query parameters. */

@@ -1,4 +1,5 @@
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { dateTime } from "../time/formats.js";

@@ -1,7 +1,8 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { sampleDeliveryToken } from "../delivery/delivery-token.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
-import { refusals, refuse } from "../errors/refusals.js";
+import { refuse } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";

@@ -1,4 +1,5 @@
-import { refusals, refuse, worded } from "../errors/refusals.js";
+import { refuse, worded } from "../errors/refusal.js";
+import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";

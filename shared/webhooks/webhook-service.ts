@@ -1,6 +1,6 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { deliveryUrl } from "../delivery/delivery-url.js";
-import { refusals } from "../errors/refusals.js";
+import * as refusals from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";

@@ -1,13 +1,13 @@
 import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { refusals } from "../../shared/errors/refusals.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { HOLE, matcherOf } from "./refusal-matcher.js";
 
 /** Where the service's source lives: what a refusal message may be written in. */
 // examples/ holds code a seller runs (its receiver words its own refusals, as the spec names them).
 const SOURCE_FOLDERS = ["shared", "functions", "infra"];
-/** The catalogue itself: each entry is declared there once. */
-const CATALOGUE = join("shared", "errors", "refusals.ts");
+/** The catalogue itself (one module per area): each entry is declared there once. */
+const CATALOGUE = join("shared", "errors", "refusals");
 /** The string literals of a file outside its comments, with each template literal's `${…}` read as a hole. */
 const literalsOf = (source: string): string[] => {
   // Comments quote messages without writing them, and a table of HTTP reason phrases keyed by status
@@ -39,7 +39,7 @@ const sourceFiles = (root: string): string[] =>
 export const refusalCopies = (root: string): Map<string, Map<string, number>> => {
   const files = sourceFiles(root)
     .map((file) => ({ file: relative(root, file), literals: literalsOf(readFileSync(file, "utf8")) }))
-    .filter(({ file }) => file !== CATALOGUE);
+    .filter(({ file }) => !file.startsWith(`${CATALOGUE}/`));
   const copies = new Map<string, Map<string, number>>();
   for (const [name, entry] of Object.entries(refusals)) {
     const matches = matcherOf(entry);
@@ -57,7 +57,7 @@ export const refusalCopies = (root: string): Map<string, Map<string, number>> =>
 if (process.argv[1]?.endsWith("refusal-homes.ts")) {
   const root = process.argv[2] ?? ".";
   const copies = refusalCopies(root);
-  const hasCatalogue = sourceFiles(root).some((file) => relative(root, file) === CATALOGUE);
+  const hasCatalogue = sourceFiles(root).some((file) => relative(root, file).startsWith(`${CATALOGUE}/`));
   const total = (places: Map<string, number>) => [...places.values()].reduce((a, b) => a + b, 0);
   const written = [...copies.values()].reduce(
     (sum, places) => sum + total(places) + (hasCatalogue ? 1 : 0),

@@ -1,4 +1,5 @@
-import { type Refusal, type RefusalTemplate, refusals } from "../../shared/errors/refusals.js";
+import type { Refusal, RefusalTemplate } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 
 /** What a template's holes read as when its fixed words are wanted. */
 export const HOLE = "\u0001";

@@ -1,4 +1,5 @@
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { WHOLE_HISTORY_MAX } from "../../lists/seller-history.js";
 import { payoutStatuses } from "../../payouts/payout.js";
 import type { PayoutService } from "../../payouts/payout-service.js";

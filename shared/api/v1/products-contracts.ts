@@ -1,5 +1,6 @@
 import { type Category, categorySchema } from "../../categories/category.js";
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { moderationStatuses } from "../../products/product.js";
 import { MAX_COUNT } from "../../products/product-fields.js";
 import type { ProductService } from "../../products/product-service.js";

@@ -1,5 +1,6 @@
 import type { AccountService } from "../../accounts/account-service.js";
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import { testWebhookAnswerSchema } from "../../webhooks/test-webhook.js";
 import { type Answer, answering } from "../answer-schema.js";

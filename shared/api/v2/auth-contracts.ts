@@ -1,4 +1,4 @@
-import { refusals } from "../../errors/refusals.js";
+import * as refusals from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import type { GroupContracts } from "../route-contract.js";
 import { count, described } from "./field-schemas.js";

@@ -1,7 +1,8 @@
 import type { ProductSummary, PublicProduct } from "../../catalogue/public-product.js";
 import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
 import type { PublicComment } from "../../comments/comment.js";
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";

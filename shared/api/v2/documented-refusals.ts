@@ -1,4 +1,5 @@
-import { type Refusal, refusals } from "../../errors/refusals.js";
+import type { Refusal } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 
 /** The Idempotency-Key extension's refusals (Stripe's semantics). */
 const idempotencyRefusals: readonly Refusal[] = [

@@ -1,4 +1,5 @@
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { FAVORITES_PER_ACCOUNT, type FavoriteItem, type FavoriteState } from "../../favorites/favorite.js";
 import type { FavoritePage } from "../../favorites/favorite-service.js";
 import * as z from "../../validation/zod-mini.js";

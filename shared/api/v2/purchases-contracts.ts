@@ -1,5 +1,6 @@
 import type { createBalanceView } from "../../accounts/balance-view.js";
-import { refusals, worded } from "../../errors/refusals.js";
+import { worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { idempotencyKeySchema } from "../../idempotency/idempotency-record.js";
 import { MAX_COMMENT_LENGTH } from "../../purchases/comment-rules.js";
 import type { BuyResult, GiftResult } from "../../purchases/purchase-service.js";

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type AccessTokens, InvalidTokenError, type TokenAudience } from "../../auth/access-tokens.js";
-import { refusals, refuse } from "../../errors/refusals.js";
+import { refuse } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { type ApiContext, header } from "../api-request.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { DomainError } from "../../errors/domain-error.js";
-import { refusals, refuse, worded } from "../../errors/refusals.js";
+import { refuse, worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import type { ApiContext } from "../api-request.js";
 import { type EnvelopeKind, errorBody, jsonResponse, statusOf } from "../envelopes.js";
 

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { refusals, refuse, worded } from "../../errors/refusals.js";
+import { refuse, worded } from "../../errors/refusal.js";
+import * as refusals from "../../errors/refusals.js";
 import { type ApiContext, header } from "../api-request.js";
 import { MAX_JSON_DEPTH } from "../body-limits.js";
 import { nestsDeeperThan } from "../json-depth.js";

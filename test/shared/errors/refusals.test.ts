@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Refusal, type RefusalTemplate, refusals, worded } from "../../../shared/errors/refusals.js";
+import { type Refusal, type RefusalTemplate, worded } from "../../../shared/errors/refusal.js";
+import * as refusals from "../../../shared/errors/refusals.js";
 import { statusOf } from "../../../shared/http/envelopes.js";
 
 /*

@@ -1,0 +1,63 @@
+import { DomainError, type ErrorKind } from "./domain-error.js";
+
+/**
+ * What a refusal of the catalogue (`refusals.ts`) is, and how it is thrown and cited: `refuse` makes the
+ * error a service throws, `worded` words a template with its values.
+ */
+export interface Refusal {
+  readonly kind: ErrorKind;
+  /** The v2 `code` (v1 answers carry only the message). */
+  readonly code: string;
+  readonly message: string;
+  readonly spec?: true;
+}
+
+/** A refusal whose message names values (a limit, a field, an id): worded with `worded`. */
+export interface RefusalTemplate<P> {
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly message: (params: P) => string;
+  readonly spec?: true;
+}
+
+/** A refusal with one fixed message. */
+export const fixed = (kind: ErrorKind, code: string, message: string, spec?: "spec"): Refusal =>
+  spec ? { kind, code, message, spec: true } : { kind, code, message };
+
+/** A refusal whose message names values. */
+export const template = <P>(
+  kind: ErrorKind,
+  code: string,
+  message: (params: P) => string,
+  spec?: "spec",
+): RefusalTemplate<P> => (spec ? { kind, code, message, spec: true } : { kind, code, message });
+
+/** A schema failure's message: 400 in v1 and 422 in v2, code `invalid_request`. */
+export const input = (message: string, spec?: "spec") =>
+  fixed("invalid_input", "invalid_request", message, spec);
+/** A schema failure whose message names values. */
+export const inputTemplate = <P>(message: (params: P) => string, spec?: "spec") =>
+  template("invalid_input", "invalid_request", message, spec);
+/** A request the service cannot read or act on: 400 in both versions. */
+export const badRequest = (message: string, spec?: "spec") =>
+  fixed("bad_request", "invalid_request", message, spec);
+/** Something the caller named that is not there (or not theirs to see). */
+export const notFound = (message: string, spec?: "spec") => fixed("not_found", "not_found", message, spec);
+/** A request the current state refuses. */
+export const conflict = (message: string, spec?: "spec") => fixed("conflict", "conflict", message, spec);
+
+/** Extras a refusal may carry: structured details (v2 `error.details`) and a Retry-After. */
+export interface RefusalExtras {
+  readonly details?: Record<string, unknown>;
+  readonly retryAfterSeconds?: number;
+}
+
+/** The error a service throws for a refusal of the catalogue. */
+export const refuse = (refusal: Refusal, extras: RefusalExtras = {}): DomainError =>
+  new DomainError(refusal.kind, refusal.code, refusal.message, extras.details, extras.retryAfterSeconds);
+
+/** One wording of a template refusal: what a service throws and a contract cites. */
+export const worded = <P>(refusal: RefusalTemplate<P>, params: P): Refusal =>
+  refusal.spec
+    ? { kind: refusal.kind, code: refusal.code, message: refusal.message(params), spec: true }
+    : { kind: refusal.kind, code: refusal.code, message: refusal.message(params) };

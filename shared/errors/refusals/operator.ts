@@ -1,0 +1,119 @@
+import { badRequest, template } from "../refusal.js";
+
+/** Refusals of the operator's commands and of the payment provider's callback. */
+
+// The operator's commands (ops CLI): by id, so they name what they refuse.
+export const productIdNotFound = /* @__PURE__ */ template<{ productId: string }>(
+  "not_found",
+  "not_found",
+  ({ productId }) => `Product ${productId} not found`,
+);
+export const productChangedMeanwhile = /* @__PURE__ */ template<{ productId: string }>(
+  "conflict",
+  "conflict",
+  ({ productId }) => `Product ${productId} was changed meanwhile; try again`,
+);
+export const productNotPending = /* @__PURE__ */ template<{ productId: string }>(
+  "conflict",
+  "conflict",
+  ({ productId }) => `Product ${productId} is not pending moderation`,
+);
+export const productWithoutImage = /* @__PURE__ */ template<{ productId: string }>(
+  "conflict",
+  "conflict",
+  ({ productId }) => `Product ${productId} has no image and cannot be approved`,
+);
+export const rejectionReason = /* @__PURE__ */ badRequest("reason must be 1-1000 characters");
+export const noFlagToSet = /* @__PURE__ */ badRequest("no flag to set");
+export const categoryExists = /* @__PURE__ */ template<{ categoryId: number }>(
+  "conflict",
+  "conflict",
+  ({ categoryId }) => `Category ${categoryId} already exists`,
+);
+export const sellerIdNotFound = /* @__PURE__ */ template<{ sellerId: number }>(
+  "not_found",
+  "not_found",
+  ({ sellerId }) => `Seller ${sellerId} not found`,
+);
+export const sellerKeptChanging = /* @__PURE__ */ template<{ sellerId: number }>(
+  "conflict",
+  "conflict",
+  ({ sellerId }) => `Seller ${sellerId} kept changing; try again`,
+);
+export const creditAmount = /* @__PURE__ */ badRequest("amount must be a whole number from 1 to 100000000");
+export const orderIdNotFound = /* @__PURE__ */ template<{ orderId: string }>(
+  "not_found",
+  "not_found",
+  ({ orderId }) => `Order ${orderId} not found`,
+);
+export const orderIdUnsignable = /* @__PURE__ */ template<{ orderId: string }>(
+  "not_found",
+  "not_found",
+  ({ orderId }) => `Order ${orderId} not found; give --amount to sign for it anyway`,
+);
+export const orderIdNotPaid = /* @__PURE__ */ template<{ orderId: string }>(
+  "conflict",
+  "conflict",
+  ({ orderId }) => `Order ${orderId} is not paid`,
+);
+export const webhookAlreadyDelivered = /* @__PURE__ */ template<{ orderId: string }>(
+  "conflict",
+  "conflict",
+  ({ orderId }) => `Order ${orderId}'s webhook was already delivered`,
+);
+export const webhookEventExpired = /* @__PURE__ */ template<{ orderId: string }>(
+  "conflict",
+  "conflict",
+  ({ orderId }) =>
+    `Order ${orderId}'s webhook event has expired from the outbox; contact the seller directly`,
+);
+export const payoutIdNotFound = /* @__PURE__ */ template<{ payoutId: string }>(
+  "not_found",
+  "not_found",
+  ({ payoutId }) => `Payout ${payoutId} not found`,
+);
+export const payoutNotWaiting = /* @__PURE__ */ template<{ payoutId: string }>(
+  "conflict",
+  "conflict",
+  ({ payoutId }) => `Payout ${payoutId} is not waiting`,
+);
+
+// Payments: the provider's callback and the operator's refunds.
+export const alreadyPaid = /* @__PURE__ */ template<{ orderId: string }>(
+  "conflict",
+  "already_paid",
+  ({ orderId }) => `Order ${orderId} is already paid by another payment`,
+);
+export const amountMismatch = /* @__PURE__ */ template<{
+  amount: number;
+  currency: string;
+  orderId: string;
+  orderAmount: number;
+  orderCurrency: string;
+}>(
+  "conflict",
+  "amount_mismatch",
+  (p) =>
+    `Payment of ${p.amount} ${p.currency} does not match the amount of order ${p.orderId} (${p.orderAmount} ${p.orderCurrency})`,
+);
+export const alreadyRefunded = /* @__PURE__ */ template<{ paymentId: string; orderId: string }>(
+  "conflict",
+  "already_refunded",
+  ({ paymentId, orderId }) => `Payment ${paymentId} of order ${orderId} is already refunded`,
+);
+export const noSuchUnappliedPayment = /* @__PURE__ */ template<{ orderId: string; paymentId: string }>(
+  "not_found",
+  "not_found",
+  ({ orderId, paymentId }) => `Order ${orderId} has no unapplied payment ${paymentId}`,
+);
+export const manyRefundsDue = /* @__PURE__ */ template<{ orderId: string; due: number; paymentIds: string }>(
+  "bad_request",
+  "invalid_request",
+  ({ orderId, due, paymentIds }) =>
+    `Order ${orderId} has ${due} payments due for refund; name one with --payment-id: ${paymentIds}`,
+);
+export const noPaymentToRefund = /* @__PURE__ */ template<{ orderId: string }>(
+  "not_found",
+  "not_found",
+  ({ orderId }) => `Order ${orderId} has no payment to refund`,
+);
