@@ -8,7 +8,7 @@ import { counters, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import {
   type AccountRecord,
   accountRecordSchema,

@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 import { SEALED_TOKEN_ATTRIBUTE } from "./delivery-token-item.js";

@@ -2,7 +2,7 @@ import { chatMessagePut } from "../chat/chat-message-item.js";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
 import { deliveryTokenPut, SEALED_TOKEN_ATTRIBUTE } from "../delivery/delivery-token-item.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { historyEntryPuts } from "../orders/buyer-history.js";
 import type { OrderRecord } from "../orders/order.js";
 import { orderItem, sellerMaySell } from "../orders/order-repository.js";

@@ -9,7 +9,7 @@ import { queryAll } from "../data/query-all.js";
 import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
 
 /** Persistence of payouts; every balance movement is one transaction with its ledger entry. */
