@@ -3,7 +3,7 @@ import type { LocalStackConfig } from "../../infra/local/local-environment.js";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import type { Category } from "../../shared/categories/category.js";
 import { keys } from "../../shared/data/table-keys.js";
-import { orderItem } from "../../shared/orders/order-repository.js";
+import { orderItem } from "../../shared/orders/order-items.js";
 import { payoutItem } from "../../shared/payouts/payout-repository.js";
 import type { ProductRecord } from "../../shared/products/product.js";
 import { accountService, categoryService } from "../../shared/runtime/dependencies.js";
