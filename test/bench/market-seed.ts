@@ -4,7 +4,7 @@ import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import type { Category } from "../../shared/categories/category.js";
 import { keys } from "../../shared/data/table-keys.js";
 import { orderItem } from "../../shared/orders/order-items.js";
-import { payoutItem } from "../../shared/payouts/payout-repository.js";
+import { payoutItem } from "../../shared/payouts/payout-items.js";
 import type { ProductRecord } from "../../shared/products/product.js";
 import { accountService, categoryService } from "../../shared/runtime/dependencies.js";
 import { createBatchWriter } from "./batch-writer.js";
