@@ -4,11 +4,13 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { currentCounterValue, nextCounterValue } from "../data/counters.js";
-import { counters, keys } from "../data/table-keys.js";
+import { setExpression } from "../data/set-expression.js";
+import { counters } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
+import { sellerCountsTableItem } from "../products/seller-counts-item.js";
 import {
   type AccountRecord,
   accountRecordSchema,
@@ -20,6 +22,7 @@ import {
   windowCutoff,
   windowRunning,
 } from "./account.js";
+import { accountTableItem, apiKeyTableItem, lookupStanding } from "./account-items.js";
 import { type AccountStanding, standingOf } from "./account-standing.js";
 
 /** A verified code to use up, at `at`, under the lock `rule`. */
@@ -78,12 +81,6 @@ export interface CredentialsChange extends AccountStanding {
   readonly apiKey?: { readonly hash: string; readonly sealed: string };
   readonly totpSecretSealed?: string;
 }
-
-/** The standing attributes the key lookup item carries beside the account id, so an exchange reads one item. */
-const lookupStanding = (standing: AccountStanding) => ({
-  token_generation: standing.generation,
-  status_moderation: standing.statusModeration,
-});
 
 /** Persistence of accounts and their API-key lookups; the service depends on this shape only. */
 export interface AccountStore {
@@ -145,23 +142,21 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       {
         Put: {
           TableName: tableName,
-          Item: { ...keys.account(account.account_id), entity: "account", ...account },
+          Item: accountTableItem.item([account.account_id], account),
           ConditionExpression: "attribute_not_exists(PK)",
         },
       },
       {
         Put: {
           TableName: tableName,
-          Item: {
-            ...keys.apiKey(account.api_key_hash),
-            entity: "api_key",
+          Item: apiKeyTableItem.item([account.api_key_hash], {
             account_id: account.account_id,
             api_key_hash: account.api_key_hash,
             ...lookupStanding({
               generation: account.token_generation,
               statusModeration: account.status_moderation,
             }),
-          },
+          }),
           ConditionExpression: "attribute_not_exists(PK)",
         },
       },
@@ -169,7 +164,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       {
         Put: {
           TableName: tableName,
-          Item: { ...keys.sellerCounts(account.account_id), entity: "seller_counts", products: 0 },
+          Item: sellerCountsTableItem.item([account.account_id], { products: 0 }),
           ConditionExpression: "attribute_not_exists(PK)",
         },
       },
@@ -177,18 +172,22 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
   },
 
   async findById(accountId) {
-    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId) }));
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: accountTableItem.key(accountId) }),
+    );
     return result.Item ? accountRecordSchema.parse(result.Item) : undefined;
   },
 
   async findMany(accountIds) {
-    const items = await batchGetAll(client, tableName, accountIds.map(keys.account));
+    const items = await batchGetAll(client, tableName, accountIds.map(accountTableItem.key));
     const accounts = items.map((item) => accountRecordSchema.parse(item));
     return new Map(accounts.map((account) => [account.account_id, account]));
   },
 
   async findAccountIdByApiKeyHash(apiKeyHash) {
-    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKeyHash) }));
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: apiKeyTableItem.key(apiKeyHash) }),
+    );
     const accountId = result.Item?.account_id;
     return typeof accountId === "number" ? accountId : undefined;
   },
@@ -196,7 +195,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
   async findKeyHolder(apiKeyHash) {
     // Consistent, so a token exchanged right after a revocation carries the new generation.
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKeyHash), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: apiKeyTableItem.key(apiKeyHash), ConsistentRead: true }),
     );
     const accountId = result.Item?.account_id;
     if (!result.Item || typeof accountId !== "number") return undefined;
@@ -227,7 +226,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
           {
             Delete: {
               TableName: tableName,
-              Key: keys.apiKey(seen.apiKeyHash),
+              Key: apiKeyTableItem.key(seen.apiKeyHash),
               ConditionExpression: "account_id = :account",
               ExpressionAttributeValues: { ":account": accountId },
             },
@@ -235,12 +234,10 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
           {
             Put: {
               TableName: tableName,
-              Item: {
-                ...keys.apiKey(change.apiKey.hash),
-                entity: "api_key",
+              Item: apiKeyTableItem.item([change.apiKey.hash], {
                 api_key_hash: change.apiKey.hash,
                 ...lookup,
-              },
+              }),
               ConditionExpression: "attribute_not_exists(PK)",
             },
           },
@@ -249,7 +246,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
           {
             Update: {
               TableName: tableName,
-              Key: keys.apiKey(seen.apiKeyHash),
+              Key: apiKeyTableItem.key(seen.apiKeyHash),
               UpdateExpression: "SET token_generation = :generation, status_moderation = :status",
               ConditionExpression: "account_id = :account",
               ExpressionAttributeValues: {
@@ -265,7 +262,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
         {
           Update: {
             TableName: tableName,
-            Key: keys.account(accountId),
+            Key: accountTableItem.key(accountId),
             UpdateExpression: `SET ${sets.join(", ")}${remove}`,
             // Accounts from before generations have none: that is generation 0.
             ConditionExpression: `attribute_exists(PK) AND api_key_hash = :seenHash AND ${
@@ -294,7 +291,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       const result = await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.account(accountId),
+          Key: accountTableItem.key(accountId),
           UpdateExpression: "SET img = :url, img_key = :key",
           ConditionExpression: "attribute_exists(PK)",
           ExpressionAttributeValues: { ":url": image.url, ":key": image.key },
@@ -309,16 +306,16 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
   },
 
   async updateProfile(accountId, changes) {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    const set = setExpression(changes);
     try {
       const result = await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.account(accountId),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+          Key: accountTableItem.key(accountId),
+          UpdateExpression: `SET ${set.expression}`,
           ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+          ExpressionAttributeNames: set.names,
+          ExpressionAttributeValues: set.values,
           ReturnValues: "ALL_NEW",
         }),
       );
@@ -338,14 +335,18 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
       throw error;
     }
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.account(movement.accountId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName,
+        Key: accountTableItem.key(movement.accountId),
+        ConsistentRead: true,
+      }),
     );
     return accountRecordSchema.parse(result.Item).balance;
   },
 
   async findWithCodeGuard(accountId) {
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: accountTableItem.key(accountId), ConsistentRead: true }),
     );
     if (!result.Item) return undefined;
     return { account: accountRecordSchema.parse(result.Item), guard: codeGuardSchema.parse(result.Item) };
@@ -362,7 +363,7 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.account(accountId),
+            Key: accountTableItem.key(accountId),
             ...(running
               ? {
                   UpdateExpression: "SET otp_wrong_codes = otp_wrong_codes + :one",

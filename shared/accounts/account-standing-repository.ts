@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { keys } from "../data/table-keys.js";
+import { accountTableItem } from "./account-items.js";
 import { type AccountStanding, standingOf } from "./account-standing.js";
 
 /** Reads an account's standing alone. */
@@ -20,8 +20,8 @@ export const createAccountStandingRepository = (
     const result = await client.send(
       new GetCommand({
         TableName: tableName,
-        Key: keys.account(accountId),
-        ProjectionExpression: "token_generation, status_moderation",
+        Key: accountTableItem.key(accountId),
+        ProjectionExpression: accountTableItem.projections.standing.join(", "),
         ConsistentRead: options.consistent === true,
       }),
     );

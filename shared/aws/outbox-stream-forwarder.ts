@@ -2,6 +2,7 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
 import { outboxEventSchema, queueOf } from "../outbox/outbox-event.js";
+import { outboxTableItem } from "../outbox/outbox-item.js";
 import type { EmailJob, WebhookJob } from "../queue/queue-messages.js";
 
 /** Puts a job on a named queue. */
@@ -18,7 +19,7 @@ export const createOutboxForwarder =
       const image = record.dynamodb?.NewImage;
       if (record.eventName !== "INSERT" || !image) continue;
       const item = unmarshall(image as Record<string, AttributeValue>);
-      if (item.entity !== "outbox") continue;
+      if (!outboxTableItem.is(item)) continue;
       const parsed = outboxEventSchema.safeParse(item);
       if (!parsed.success) {
         // A malformed item will never parse; retrying it would hold up every event behind it.

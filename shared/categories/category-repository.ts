@@ -3,8 +3,9 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { queryAll } from "../data/query-all.js";
-import { collections, keys } from "../data/table-keys.js";
+import { collections } from "../data/table-keys.js";
 import { type Category, categorySchema } from "./category.js";
+import { categoryTableItem } from "./category-items.js";
 
 /** Persistence of categories. */
 export interface CategoryStore {
@@ -26,7 +27,7 @@ export const createCategoryRepository = (
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.category(category.id), entity: "category", ...category },
+          Item: categoryTableItem.item([category.id], category),
           ConditionExpression: "attribute_not_exists(PK)",
         }),
       );
@@ -39,13 +40,13 @@ export const createCategoryRepository = (
 
   async get(categoryId) {
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.category(categoryId) }),
+      new GetCommand({ TableName: tableName, Key: categoryTableItem.key(categoryId) }),
     );
     return result.Item ? categorySchema.parse(result.Item) : undefined;
   },
 
   async getMany(categoryIds) {
-    const items = await batchGetAll(client, tableName, categoryIds.map(keys.category));
+    const items = await batchGetAll(client, tableName, categoryIds.map(categoryTableItem.key));
     return new Map(items.map((item) => categorySchema.parse(item)).map((c) => [c.id, c]));
   },
 

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { collections, keys } from "../data/table-keys.js";
+import { projectionExpression } from "../data/projection-expression.js";
+import { collections } from "../data/table-keys.js";
 import { type ChatMessageRecord, chatMessageRecordSchema } from "./chat-message.js";
-import { chatMessagePut } from "./chat-message-item.js";
+import { chatMessagePut, chatMessageTableItem } from "./chat-message-item.js";
 
 /** Who reads a chat: its buyer sees every message, its seller all but the buyer's own (a gift's code). */
 export type ChatViewer = "buyer" | "seller";
@@ -26,8 +27,7 @@ export const createChatRepository = (client: DynamoDBDocumentClient, tableName: 
         TableName: tableName,
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
         ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
-        ProjectionExpression: "#position",
-        ExpressionAttributeNames: { "#position": "position" },
+        ...projectionExpression(chatMessageTableItem.projections.length),
         ScanIndexForward: false,
         Limit: 1,
         ConsistentRead: true,
@@ -62,9 +62,9 @@ export const createChatRepository = (client: DynamoDBDocumentClient, tableName: 
           TableName: tableName,
           KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
           ExpressionAttributeValues: {
-            ":pk": keys.chatMessage(orderId, from).PK,
-            ":from": keys.chatMessage(orderId, from).SK,
-            ":to": keys.chatMessage(orderId, to).SK,
+            ":pk": chatMessageTableItem.key(orderId, from).PK,
+            ":from": chatMessageTableItem.key(orderId, from).SK,
+            ":to": chatMessageTableItem.key(orderId, to).SK,
           },
           ConsistentRead: true,
           // The seller's pages start after the buyer-only messages; this keeps any a range reached out.

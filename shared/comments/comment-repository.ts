@@ -3,6 +3,7 @@ import { collections, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import { type CommentRecord, commentRecordSchema } from "./comment.js";
+import { commentTableItem } from "./comment-items.js";
 
 /** Persistence of product comments and their count. */
 export interface CommentStore {
@@ -31,11 +32,10 @@ export const createCommentRepository = (client: DynamoDBDocumentClient, tableNam
         {
           Put: {
             TableName: tableName,
-            Item: {
-              ...keys.comment(comment.product_id, comment.created_at, comment.comment_id),
-              entity: "comment",
-              ...comment,
-            },
+            Item: commentTableItem.item(
+              [comment.product_id, comment.created_at, comment.comment_id],
+              comment,
+            ),
             ConditionExpression: "attribute_not_exists(PK)",
           },
         },

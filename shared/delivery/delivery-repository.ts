@@ -1,11 +1,12 @@
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { keys } from "../data/table-keys.js";
+import { projectionExpression } from "../data/projection-expression.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
+import { orderTableItem, SEALED_TOKEN_ATTRIBUTE } from "../orders/order-items.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
-import { SEALED_TOKEN_ATTRIBUTE } from "./delivery-token-item.js";
+import { deliveryTokenTableItem } from "./delivery-token-item.js";
 
 /** What a delivery token points at. */
 export interface DeliveryTarget {
@@ -43,7 +44,7 @@ export const createDeliveryRepository = (
 ): DeliveryStore => ({
   async findToken(tokenHash) {
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.deliveryToken(tokenHash) }),
+      new GetCommand({ TableName: tableName, Key: deliveryTokenTableItem.key(tokenHash) }),
     );
     if (!result.Item) return undefined;
     const amount = result.Item.amount;
@@ -58,9 +59,8 @@ export const createDeliveryRepository = (
     const result = await client.send(
       new GetCommand({
         TableName: tableName,
-        Key: keys.order(orderId),
-        ProjectionExpression: "#sealed",
-        ExpressionAttributeNames: { "#sealed": SEALED_TOKEN_ATTRIBUTE },
+        Key: orderTableItem.key(orderId),
+        ...projectionExpression(orderTableItem.projections.sealedToken),
       }),
     );
     const sealed = result.Item?.[SEALED_TOKEN_ATTRIBUTE];
@@ -74,7 +74,7 @@ export const createDeliveryRepository = (
         {
           Update: {
             TableName: tableName,
-            Key: keys.order(target.orderId),
+            Key: orderTableItem.key(target.orderId),
             UpdateExpression:
               // The token is spent: its sealed copy has nothing left to open.
               "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download REMOVE #sealed",
@@ -93,7 +93,7 @@ export const createDeliveryRepository = (
         {
           Update: {
             TableName: tableName,
-            Key: keys.deliveryToken(input.tokenHash),
+            Key: deliveryTokenTableItem.key(input.tokenHash),
             UpdateExpression: "SET used_at = :at",
             ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(used_at)",
             ExpressionAttributeValues: { ":at": at },

@@ -1,13 +1,9 @@
+import { defineTableItem } from "../data/table-item.js";
 import { keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
 
-/**
- * The order item's attribute holding its delivery token sealed with the data key, written in the
- * payment's transaction and removed by delivery, so the seller can ask for the delivery URL of a paid,
- * undelivered order (GET /api/v1/orders/delivery-url/{id}) after the webhook's outbox event is gone.
- * Order reads never parse it (`orderRecordSchema` leaves it out); only that route opens it.
- */
-export const SEALED_TOKEN_ATTRIBUTE = "delivery_token_sealed";
+/** A delivery token, found by its SHA-256; the token itself is never stored in clear. */
+export const deliveryTokenTableItem = defineTableItem({ entity: "delivery_token", key: keys.deliveryToken });
 
 /**
  * The transaction item that issues an order's delivery token (stored only as its hash), written in the
@@ -19,14 +15,12 @@ export const deliveryTokenPut = (
 ): TransactItem => ({
   Put: {
     TableName: tableName,
-    Item: {
-      ...keys.deliveryToken(token.hash),
-      entity: "delivery_token",
+    Item: deliveryTokenTableItem.item([token.hash], {
       order_id: token.orderId,
       seller_id: token.sellerId,
       amount: token.amount,
       created_at: token.at,
-    },
+    }),
     ConditionExpression: "attribute_not_exists(PK)",
   },
 });

@@ -5,8 +5,9 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { LISTED_VALUES_ATTRIBUTE } from "../catalogue/catalogue-items.js";
+import { catalogueManifestTableItem, LISTED_VALUES_ATTRIBUTE } from "../catalogue/catalogue-items.js";
 import { indexQuery } from "../data/index-query.js";
+import { projectionExpression } from "../data/projection-expression.js";
 import {
   collections,
   indexAssignment,
@@ -24,6 +25,13 @@ import {
   type FollowedState,
   favoriteFollowSchema,
 } from "./favorite.js";
+import {
+  favoriteCountTableItem,
+  favoriteFollowTableItem,
+  favoriteItem,
+  favoriteTableItem,
+  firstFollowItem,
+} from "./favorite-items.js";
 
 /** One slice of a reseller's listed favorites, by product id. */
 export interface FavoriteSlice {
@@ -101,14 +109,14 @@ const conditionally = async (client: DynamoDBDocumentClient, command: UpdateComm
 /**
  * The DynamoDB implementation of both stores. A favorite lives beside its product and carries the
  * `listedFavorites` index keys only while the product is listed, so a reseller's list reads only those.
- * The account's count (`keys.favoriteCount`) moves in the same transaction as each favorite.
+ * The account's count (`favoriteCountTableItem`) moves in the same transaction as each favorite.
  */
 export const createFavoriteRepository = (
   client: DynamoDBDocumentClient,
   tableName: string,
 ): FavoriteStore & FavoriteFollowStore => {
   const listing = indexedCollections.listedFavorites;
-  const followKey = keys.favoriteFollow;
+  const followKey = favoriteFollowTableItem.key;
 
   return {
     async follow(productId) {
@@ -119,15 +127,9 @@ export const createFavoriteRepository = (
           new BatchGetCommand({
             RequestItems: {
               [tableName]: {
-                Keys: [followKey(productId), keys.catalogueManifest(productId)],
+                Keys: [followKey(productId), catalogueManifestTableItem.key(productId)],
                 ConsistentRead: true,
-                ProjectionExpression: "SK, #state, #settled, #version, #listed",
-                ExpressionAttributeNames: {
-                  "#state": "state",
-                  "#settled": "settled",
-                  "#version": "version",
-                  "#listed": LISTED_VALUES_ATTRIBUTE,
-                },
+                ...projectionExpression(favoriteFollowTableItem.projections.reading),
               },
             },
           }),
@@ -136,7 +138,7 @@ export const createFavoriteRepository = (
         complete = (result.UnprocessedKeys?.[tableName]?.Keys ?? []).length === 0;
       }
       const record = items.find((item) => item.SK === followKey(productId).SK);
-      const manifest = items.find((item) => item.SK === keys.catalogueManifest(productId).SK);
+      const manifest = items.find((item) => item.SK === catalogueManifestTableItem.key(productId).SK);
       return {
         record: record ? favoriteFollowSchema.parse(record) : undefined,
         listed: manifest?.[LISTED_VALUES_ATTRIBUTE] !== undefined,
@@ -162,13 +164,7 @@ export const createFavoriteRepository = (
             {
               Put: {
                 TableName: tableName,
-                Item: {
-                  ...followKey(productId),
-                  entity: "favorite_follow",
-                  state: shown ? "listed" : "unlisted",
-                  settled: true,
-                  version: 0,
-                },
+                Item: firstFollowItem(productId, shown),
                 ConditionExpression: "attribute_not_exists(PK)",
               },
             },
@@ -177,7 +173,7 @@ export const createFavoriteRepository = (
               // and then announces, so a change that lands after this commits reaches this favorite.
               ConditionCheck: {
                 TableName: tableName,
-                Key: keys.catalogueManifest(productId),
+                Key: catalogueManifestTableItem.key(productId),
                 ConditionExpression: `${seen.listed ? "attribute_exists" : "attribute_not_exists"}(#listed)`,
                 ExpressionAttributeNames: { "#listed": LISTED_VALUES_ATTRIBUTE },
               },
@@ -195,12 +191,7 @@ export const createFavoriteRepository = (
         {
           Put: {
             TableName: tableName,
-            Item: {
-              ...keys.favorite(record.account_id, productId),
-              entity: "favorite",
-              ...record,
-              ...(shown ? indexMembership(listing, [record.account_id], [productId]) : {}),
-            },
+            Item: favoriteItem(record, shown),
             // The first add wins and keeps its time; a later one finds it there and changes nothing.
             ConditionExpression: "attribute_not_exists(PK)",
           },
@@ -208,11 +199,11 @@ export const createFavoriteRepository = (
         {
           Update: {
             TableName: tableName,
-            Key: keys.favoriteCount(record.account_id),
+            Key: favoriteCountTableItem.key(record.account_id),
             UpdateExpression: "ADD #favorites :one SET entity = :entity",
             ConditionExpression: "attribute_not_exists(#favorites) OR #favorites < :cap",
             ExpressionAttributeNames: { "#favorites": "favorites" },
-            ExpressionAttributeValues: { ":one": 1, ":cap": cap, ":entity": "favorite_count" },
+            ExpressionAttributeValues: { ":one": 1, ":cap": cap, ":entity": favoriteCountTableItem.entity },
           },
         },
         ...follow,
@@ -238,7 +229,7 @@ export const createFavoriteRepository = (
             {
               Delete: {
                 TableName: tableName,
-                Key: keys.favorite(accountId, productId),
+                Key: favoriteTableItem.key(accountId, productId),
                 // Tells a toggle whether this call removed it or another request already had.
                 ConditionExpression: "attribute_exists(PK)",
               },
@@ -246,7 +237,7 @@ export const createFavoriteRepository = (
             {
               Update: {
                 TableName: tableName,
-                Key: keys.favoriteCount(accountId),
+                Key: favoriteCountTableItem.key(accountId),
                 UpdateExpression: "ADD #favorites :minusOne",
                 ExpressionAttributeNames: { "#favorites": "favorites" },
                 ExpressionAttributeValues: { ":minusOne": -1 },
@@ -265,12 +256,15 @@ export const createFavoriteRepository = (
     async listed(accountId, limit, after) {
       const result = await client.send(
         new QueryCommand({
-          ...indexQuery(tableName, listing, [accountId], { limit, attributes: [listing.index.sortKey] }),
+          ...indexQuery(tableName, listing, [accountId], {
+            limit,
+            attributes: favoriteTableItem.projections.listed,
+          }),
           ExclusiveStartKey:
             after === undefined
               ? undefined
               : {
-                  ...keys.favorite(accountId, after),
+                  ...favoriteTableItem.key(accountId, after),
                   ...indexMembership(listing, [accountId], [after]),
                 },
         }),
@@ -304,10 +298,9 @@ export const createFavoriteRepository = (
           TableName: tableName,
           KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
           ExpressionAttributeValues: { ":pk": PK, ":prefix": skPrefix },
-          ExpressionAttributeNames: { "#shown": listing.index.partitionKey },
-          ProjectionExpression: "account_id, #shown",
+          ...projectionExpression(favoriteTableItem.projections.holders),
           ConsistentRead: true,
-          ExclusiveStartKey: after === undefined ? undefined : keys.favorite(after, productId),
+          ExclusiveStartKey: after === undefined ? undefined : favoriteTableItem.key(after, productId),
         }),
       );
       const favorites = (result.Items ?? []).map((item) => ({
@@ -326,7 +319,7 @@ export const createFavoriteRepository = (
         client,
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.favorite(accountId, productId),
+          Key: favoriteTableItem.key(accountId, productId),
           UpdateExpression: shown ? `SET ${assignment.expression}` : `REMOVE ${indexAttributeList(listing)}`,
           ConditionExpression: "attribute_exists(PK)",
           ...(shown ? { ExpressionAttributeValues: assignment.values } : {}),

@@ -35,7 +35,7 @@ export const FAVORITES_PER_ACCOUNT = 500;
 /** The refusal of an add (or a toggle that would add) when the caller already holds `cap` favorites. */
 export const favoritesFull = (cap: number) => refuse(worded(refusals.favoritesFull, { max: cap }));
 
-/** A favorite as stored beside its product (`keys.favorite`), one per reseller who holds it. */
+/** A favorite as stored beside its product (`favoriteTableItem`), one per reseller who holds it. */
 export const favoriteRecordSchema = z.object({
   account_id: z.number().check(z.int(), z.positive()),
   product_id: z.string().check(z.minLength(1)),

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionConflictException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
+import { idempotencyTableItem } from "./idempotency-items.js";
 import {
   type IdempotencyClaim,
   type IdempotencyRecord,
@@ -47,7 +47,7 @@ export const idempotencyCompletion = (
 ): TransactItem => ({
   Update: {
     TableName: tableName,
-    Key: keys.idempotencyRecord(claim.accountId, claim.keyHash),
+    Key: idempotencyTableItem.key(claim.accountId, claim.keyHash),
     UpdateExpression: "SET #state = :completed, #response = :response",
     ConditionExpression: "#state = :inProgress AND lock_id = :lock",
     ExpressionAttributeNames: { "#state": "state", "#response": "response" },
@@ -78,11 +78,7 @@ export const createIdempotencyRepository = (
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...keys.idempotencyRecord(claim.accountId, claim.keyHash),
-            entity: "idempotency",
-            ...record,
-          },
+          Item: idempotencyTableItem.item([claim.accountId, claim.keyHash], record),
           // TTL deletion lags by up to days, so an expired record counts as absent here.
           ConditionExpression:
             "attribute_not_exists(PK) OR expires_at < :now OR (#state = :inProgress AND locked_at < :stale AND request_hash = :hash AND route = :route)",
@@ -110,7 +106,7 @@ export const createIdempotencyRepository = (
       await client.send(
         new DeleteCommand({
           TableName: tableName,
-          Key: keys.idempotencyRecord(claim.accountId, claim.keyHash),
+          Key: idempotencyTableItem.key(claim.accountId, claim.keyHash),
           ConditionExpression: "#state = :inProgress AND lock_id = :lock",
           ExpressionAttributeNames: { "#state": "state" },
           ExpressionAttributeValues: { ":inProgress": "in_progress", ":lock": claim.lockId },

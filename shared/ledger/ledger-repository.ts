@@ -1,52 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { queryAll } from "../data/query-all.js";
-import { collections, keys } from "../data/table-keys.js";
-import type { TransactItem } from "../data/transactions.js";
-import { type BalanceMovement, type LedgerEntry, ledgerEntrySchema } from "./ledger-entry.js";
-
-/**
- * The two transaction items of every balance movement, the only place a balance is written: the
- * conditional balance update and its ledger entry. A debit is refused (its condition fails, at the
- * update's position) when it would take the balance below zero; either way the account must exist.
- * Callers put both items into their own transaction beside the write the money is for.
- */
-export const balanceMovementItems = (tableName: string, movement: BalanceMovement) => {
-  if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
-    throw new Error(`A balance movement needs a non-zero whole amount, got ${movement.amount}`);
-  }
-  const debit = movement.amount < 0;
-  const balanceUpdate = {
-    Update: {
-      TableName: tableName,
-      Key: keys.account(movement.accountId),
-      UpdateExpression: debit ? "SET balance = balance - :debit" : "ADD balance :credit",
-      ConditionExpression: debit ? "attribute_exists(PK) AND balance >= :debit" : "attribute_exists(PK)",
-      ExpressionAttributeValues: debit ? { ":debit": -movement.amount } : { ":credit": movement.amount },
-    },
-  };
-  const entry: LedgerEntry = {
-    entry_id: movement.entryId,
-    account_id: movement.accountId,
-    kind: movement.kind,
-    amount: movement.amount,
-    created_at: movement.at,
-    order_id: movement.orderId,
-    payout_id: movement.payoutId,
-    note: movement.note,
-  };
-  const ledgerPut = {
-    Put: {
-      TableName: tableName,
-      Item: {
-        ...keys.ledgerEntry(movement.accountId, movement.at, movement.entryId),
-        entity: "ledger",
-        ...entry,
-      },
-      ConditionExpression: "attribute_not_exists(PK)",
-    },
-  };
-  return [balanceUpdate, ledgerPut] as const satisfies readonly TransactItem[];
-};
+import { collections } from "../data/table-keys.js";
+import { type LedgerEntry, ledgerEntrySchema } from "./ledger-entry.js";
 
 /** Reading an account's ledger. */
 export interface LedgerStore {

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { keys } from "../data/table-keys.js";
 import { tableSchema } from "../data/table-schema.js";
 import type { RateWindowStore } from "./rate-limiter.js";
+import { rateWindowTableItem } from "./rate-window-items.js";
 
 /**
  * The DynamoDB implementation of RateWindowStore: one conditional UpdateItem per window, so parallel
@@ -17,14 +17,14 @@ export const createRateWindowRepository = (
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.rateWindow(name, subject, windowStart),
+          Key: rateWindowTableItem.key(name, subject, windowStart),
           UpdateExpression: "ADD hits :one SET entity = :entity, #ttl = :expiresAt",
           ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
           ExpressionAttributeNames: { "#ttl": tableSchema.ttlAttribute },
           ExpressionAttributeValues: {
             ":one": 1,
             ":limit": limit,
-            ":entity": "rate_window",
+            ":entity": rateWindowTableItem.entity,
             ":expiresAt": expiresAt,
           },
         }),

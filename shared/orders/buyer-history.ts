@@ -1,6 +1,6 @@
-import { keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
 import type { OrderRecord } from "./order.js";
+import { buyerOrderTableItem } from "./order-items.js";
 
 /** Order states as Reseller API v2 names them. */
 export const buyerStatuses = ["paid", "unpaid", "dispute", "canceled"] as const;
@@ -66,11 +66,7 @@ export const historyEntryPuts = (tableName: string, order: OrderRecord): Transac
   return facetsOf(order, entry.status).map((facet) => ({
     Put: {
       TableName: tableName,
-      Item: {
-        ...keys.buyerOrderEntry(buyerOf(order), facet, order.created_at, order.id_order),
-        entity: "buyer_order",
-        ...entry,
-      },
+      Item: buyerOrderTableItem.item([buyerOf(order), facet, order.created_at, order.id_order], entry),
       ConditionExpression: "attribute_not_exists(PK)",
     },
   }));
@@ -87,7 +83,7 @@ export const historyStatusMove = (
   to: BuyerStatus,
 ): TransactItem[] => {
   const buyer = buyerOf(order);
-  const entryKey = (facet: string) => keys.buyerOrderEntry(buyer, facet, order.created_at, order.id_order);
+  const entryKey = (facet: string) => buyerOrderTableItem.key(buyer, facet, order.created_at, order.id_order);
   const unchanged = [
     historyFacet.all,
     historyFacet.seller(order.seller_id),
@@ -110,12 +106,10 @@ export const historyStatusMove = (
     {
       Put: {
         TableName: tableName,
-        Item: {
-          ...entryKey(historyFacet.status(to)),
-          entity: "buyer_order",
+        Item: buyerOrderTableItem.item([buyer, historyFacet.status(to), order.created_at, order.id_order], {
           ...historyEntryOf(order),
           status: to,
-        },
+        }),
       },
     },
   ];

@@ -3,10 +3,11 @@ import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } fro
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
-import { collections, keys } from "../data/table-keys.js";
+import { collections } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type BuyerStatus, type HistoryEntry, historyStatusMove } from "./buyer-history.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
+import { orderTableItem } from "./order-items.js";
 
 /** One page of a buyer's history: which facet, which days, what else each entry must match. */
 export interface HistoryRead {
@@ -125,7 +126,7 @@ export const createBuyerOrderRepository = (
       {
         Update: {
           TableName: tableName,
-          Key: keys.order(order.id_order),
+          Key: orderTableItem.key(order.id_order),
           UpdateExpression: open
             ? "SET dispute_open = :true, dispute_opened_at = :at, dispute_opens = if_not_exists(dispute_opens, :zero) + :one REMOVE dispute_closed_at"
             : "SET dispute_open = :false, dispute_closed_at = :at",

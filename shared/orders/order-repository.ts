@@ -6,18 +6,13 @@ import { batchGetAll } from "../data/batch-get.js";
 import { collectionAll, collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
-import { indexAttributeList, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
+import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import * as refusals from "../errors/refusals.js";
 import { stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
-import {
-  type OrderListEntry,
-  type OrderRecord,
-  orderListAttributes,
-  orderListEntrySchema,
-  orderRecordSchema,
-} from "./order.js";
+import { type OrderListEntry, type OrderRecord, orderListEntrySchema, orderRecordSchema } from "./order.js";
+import { orderItem, orderTableItem } from "./order-items.js";
 
 /** Where a reservation's transaction checks the seller. */
 const SELLER_CHECK = 2;
@@ -87,17 +82,6 @@ export const sellerMaySell = (tableName: string, sellerId: number): TransactItem
   },
 });
 
-/** An order as a table item, with the index memberships its state calls for. */
-export const orderItem = (order: OrderRecord) => ({
-  ...keys.order(order.id_order),
-  entity: "order",
-  ...order,
-  ...indexMembership(indexedCollections.sellerOrders, [order.seller_id], [order.created_at, order.id_order]),
-  ...(order.status === "wait"
-    ? indexMembership(indexedCollections.expiringOrders, [], [order.expires_at, order.id_order])
-    : {}),
-});
-
 /** The DynamoDB implementation of OrderStore. */
 export const createOrderRepository = (client: DynamoDBDocumentClient, tableName: string): OrderStore => {
   const send = (items: TransactItem[]) => writeTransaction(client, items, 10);
@@ -105,7 +89,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
   const cancelOrder = (order: OrderRecord, at: string): TransactItem => ({
     Update: {
       TableName: tableName,
-      Key: keys.order(order.id_order),
+      Key: orderTableItem.key(order.id_order),
       UpdateExpression: `SET #status = :canceled, canceled_at = :at REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
       ConditionExpression: "#status = :wait",
       ExpressionAttributeNames: { "#status": "status" },
@@ -140,7 +124,9 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     },
 
     async get(orderId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.order(orderId) }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: orderTableItem.key(orderId) }),
+      );
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },
 
@@ -148,7 +134,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
       const page = await collectionPage(client, tableName, indexedCollections.sellerOrders, [sellerId], {
         limit,
         start,
-        attributes: orderListAttributes,
+        attributes: orderTableItem.projections.list,
       });
       if (page === "invalid_start") return page;
       return { orders: page.items.map((row) => orderListEntrySchema.parse(row)), next: page.next };
@@ -157,7 +143,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     async allBySeller(sellerId, max) {
       const rows = await collectionAll(client, tableName, indexedCollections.sellerOrders, [sellerId], {
         max,
-        attributes: orderListAttributes,
+        attributes: orderTableItem.projections.list,
       });
       return rows === "too_many" ? rows : rows.map((row) => orderListEntrySchema.parse(row));
     },
@@ -215,7 +201,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.order(orderId),
+            Key: orderTableItem.key(orderId),
             UpdateExpression: "SET #claimed = :at, #claimant = :claimant",
             ConditionExpression:
               "attribute_exists(PK) AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale OR #claimant = :claimant)",
@@ -242,7 +228,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.order(orderId),
+            Key: orderTableItem.key(orderId),
             UpdateExpression: "REMOVE #claimed, #claimant",
             ConditionExpression: "#claimant = :claimant AND attribute_not_exists(#sent)",
             ExpressionAttributeNames: {
@@ -265,7 +251,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.order(orderId),
+            Key: orderTableItem.key(orderId),
             UpdateExpression: "SET #sent = :at",
             ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(#sent)",
             ExpressionAttributeNames: { "#sent": sent },
@@ -281,7 +267,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
 
     async getLatest(orderId) {
       const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.order(orderId), ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: orderTableItem.key(orderId), ConsistentRead: true }),
       );
       return result.Item ? orderRecordSchema.parse(result.Item) : undefined;
     },

@@ -1,11 +1,12 @@
 import { chatMessagePut } from "../chat/chat-message-item.js";
-import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
+import { indexAttributeList, indexedCollections } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
-import { deliveryTokenPut, SEALED_TOKEN_ATTRIBUTE } from "../delivery/delivery-token-item.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { historyEntryPuts } from "../orders/buyer-history.js";
 import type { OrderRecord } from "../orders/order.js";
-import { orderItem, sellerMaySell } from "../orders/order-repository.js";
+import { orderItem, orderTableItem, SEALED_TOKEN_ATTRIBUTE } from "../orders/order-items.js";
+import { sellerMaySell } from "../orders/order-repository.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 import { stockTake } from "../products/stock-take.js";
 import type { PaidOrder, ProviderPayment } from "./paid-order.js";
@@ -29,7 +30,7 @@ export interface PaidOrderPositions {
 const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPayment): TransactItem => ({
   Update: {
     TableName: tableName,
-    Key: keys.order(paid.orderId),
+    Key: orderTableItem.key(paid.orderId),
     UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, #sealedToken = :sealedToken REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
     ConditionExpression: "#status = :from",
     ExpressionAttributeNames: { "#status": "status", "#sealedToken": SEALED_TOKEN_ATTRIBUTE },

@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { keys } from "../data/table-keys.js";
 import { writeTransaction } from "../data/transactions.js";
 import type { PaidOrder, ProviderPayment } from "../paid-orders/paid-order.js";
 import { paidOrderItems } from "../paid-orders/paid-order-items.js";
 import { stockRefusal } from "../products/stock-take.js";
+import { unappliedPaymentTableItem } from "./payment-items.js";
 
 /**
  * What the write did: `paid`; `order_changed` (the order is no longer in the state it was written from);
@@ -38,7 +38,7 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
     items.push({
       ConditionCheck: {
         TableName: tableName,
-        Key: keys.unappliedPayment(paid.orderId, paid.paidBy.paymentId),
+        Key: unappliedPaymentTableItem.key(paid.orderId, paid.paidBy.paymentId),
         ConditionExpression: "attribute_not_exists(PK)",
       },
     });

@@ -4,14 +4,14 @@ import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
-import {
-  collections,
-  indexAssignment,
-  indexedCollections,
-  indexMembership,
-  keys,
-} from "../data/table-keys.js";
+import { collections, indexAssignment, indexedCollections, keys } from "../data/table-keys.js";
 import { writeTransaction } from "../data/transactions.js";
+import {
+  paymentRefundItem,
+  paymentRefundTableItem,
+  unappliedPaymentItem,
+  unappliedPaymentTableItem,
+} from "./payment-items.js";
 import {
   type PaymentRefund,
   paymentRefundSchema,
@@ -49,18 +49,6 @@ export interface UnappliedPaymentStore {
   refundOf(orderId: string, paymentId: string): Promise<PaymentRefund | undefined>;
 }
 
-/** An unapplied payment as a table item, in the operator's queue of its refund status. */
-const unappliedItem = (payment: UnappliedPayment) => ({
-  ...keys.unappliedPayment(payment.order_id, payment.payment_id),
-  entity: "unapplied_payment",
-  ...payment,
-  ...indexMembership(
-    indexedCollections.unappliedPaymentsByRefundStatus,
-    [payment.refund_status],
-    [payment.received_at, payment.order_id],
-  ),
-});
-
 const newestFirst = (payments: UnappliedPayment[]) =>
   payments.sort((a, b) => (a.received_at < b.received_at ? 1 : a.received_at > b.received_at ? -1 : 0));
 
@@ -75,7 +63,7 @@ export const createUnappliedPaymentRepository = (
         {
           Put: {
             TableName: tableName,
-            Item: unappliedItem(payment),
+            Item: unappliedPaymentItem(payment),
             ConditionExpression: "attribute_not_exists(PK)",
             ReturnValuesOnConditionCheckFailure: "ALL_OLD",
           },
@@ -106,7 +94,7 @@ export const createUnappliedPaymentRepository = (
     const result = await client.send(
       new GetCommand({
         TableName: tableName,
-        Key: keys.unappliedPayment(orderId, paymentId),
+        Key: unappliedPaymentTableItem.key(orderId, paymentId),
         ConsistentRead: true,
       }),
     );
@@ -154,7 +142,7 @@ export const createUnappliedPaymentRepository = (
         {
           Update: {
             TableName: tableName,
-            Key: keys.unappliedPayment(payment.order_id, payment.payment_id),
+            Key: unappliedPaymentTableItem.key(payment.order_id, payment.payment_id),
             UpdateExpression: `SET refund_status = :refunded, refunded_at = :at, refund_id = :refundId, ${queue.expression}`,
             // Only a due refund is made, so a payment is given back at most once.
             ConditionExpression: "refund_status = :due",
@@ -170,11 +158,7 @@ export const createUnappliedPaymentRepository = (
         {
           Put: {
             TableName: tableName,
-            Item: {
-              ...keys.paymentRefund(refund.order_id, refund.payment_id),
-              entity: "payment_refund",
-              ...refund,
-            },
+            Item: paymentRefundItem(refund),
             ConditionExpression: "attribute_not_exists(PK)",
           },
         },
@@ -195,7 +179,7 @@ export const createUnappliedPaymentRepository = (
     const result = await client.send(
       new GetCommand({
         TableName: tableName,
-        Key: keys.paymentRefund(orderId, paymentId),
+        Key: paymentRefundTableItem.key(orderId, paymentId),
         ConsistentRead: true,
       }),
     );

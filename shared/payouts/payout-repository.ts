@@ -6,11 +6,12 @@ import { collectionAll, collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
 import { queryAll } from "../data/query-all.js";
-import { indexAssignment, indexedCollections, indexMembership, keys } from "../data/table-keys.js";
+import { indexAssignment, indexedCollections } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
-import { balanceMovementItems } from "../ledger/ledger-repository.js";
+import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { type PayoutRecord, type PayoutStatus, payoutRecordSchema } from "./payout.js";
+import { payoutItem, payoutTableItem } from "./payout-items.js";
 
 /** Persistence of payouts; every balance movement is one transaction with its ledger entry. */
 export interface PayoutStore {
@@ -42,18 +43,6 @@ export interface PayoutStore {
     ledgerEntryId: string,
   ): Promise<boolean>;
 }
-
-/** A payout as a table item, in its seller's history and the operator's queue of its status. */
-export const payoutItem = (payout: PayoutRecord) => ({
-  ...keys.payout(payout.id),
-  entity: "payout",
-  ...payout,
-  ...indexMembership(indexedCollections.payoutsByStatus, [payout.status], [payout.created_at, payout.id]),
-  ...indexMembership(indexedCollections.sellerPayouts, [payout.seller_id], [payout.created_at, payout.id]),
-});
-
-/** What the seller's payout lists read of each payout: the record, nothing more. */
-const payoutAttributes = Object.keys(payoutRecordSchema.shape);
 
 /** The DynamoDB implementation of PayoutStore. */
 export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName: string): PayoutStore => {
@@ -107,7 +96,9 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
     },
 
     async get(payoutId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.payout(payoutId) }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: payoutTableItem.key(payoutId) }),
+      );
       return result.Item ? payoutRecordSchema.parse(result.Item) : undefined;
     },
 
@@ -115,7 +106,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
       const page = await collectionPage(client, tableName, indexedCollections.sellerPayouts, [sellerId], {
         limit,
         start,
-        attributes: payoutAttributes,
+        attributes: payoutTableItem.projections.history,
       });
       if (page === "invalid_start") return page;
       return { payouts: page.items.map((row) => payoutRecordSchema.parse(row)), next: page.next };
@@ -124,7 +115,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
     async allBySeller(sellerId, max) {
       const rows = await collectionAll(client, tableName, indexedCollections.sellerPayouts, [sellerId], {
         max,
-        attributes: payoutAttributes,
+        attributes: payoutTableItem.projections.history,
       });
       return rows === "too_many" ? rows : rows.map((row) => payoutRecordSchema.parse(row));
     },
@@ -140,7 +131,7 @@ export const createPayoutRepository = (client: DynamoDBDocumentClient, tableName
       const update = {
         Update: {
           TableName: tableName,
-          Key: keys.payout(payout.id),
+          Key: payoutTableItem.key(payout.id),
           UpdateExpression: `SET #status = :status, decided_at = :at, ${queue.expression}`,
           // Only a waiting payout is decided, so a refund happens at most once.
           ConditionExpression: "#status = :wait",

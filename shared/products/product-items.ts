@@ -5,7 +5,8 @@ import { type SellerListing, sellerListingOf } from "./seller-lists.js";
 
 /**
  * The table items a product is stored as, each declared once with its key, entity and projections: the
- * product itself, its name entries, the guards of its name and uuid, and its seller's counts.
+ * product itself, its name entries, and the guards of its name and uuid. (Its seller's count item is
+ * declared on its own, `seller-counts-item.ts`.)
  */
 
 /** A line of a seller's list: exactly what GET /api/v1/products shows of each product. */
@@ -54,9 +55,6 @@ export const productNameGuardTableItem = defineTableItem({ entity: "guard", key:
 
 /** The guard that keeps a product uuid unique per seller: it holds the id of the product that has it. */
 export const productUuidGuardTableItem = defineTableItem({ entity: "guard", key: keys.productUuidGuard });
-
-/** The seller's count item: how many products they have, in all and per list (`countAttributes`). */
-export const sellerCountsTableItem = defineTableItem({ entity: "seller_counts", key: keys.sellerCounts });
 
 /** The index attributes that put a product into its status, category, and status-and-category lists. */
 const listMemberships = (listing: SellerListing): Record<string, string> => {

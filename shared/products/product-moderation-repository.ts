@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { setExpression } from "../data/set-expression.js";
 import type { TransactItem } from "../data/transactions.js";
 import { labelledWrite } from "./labelled-write-repository.js";
 import { type ProductRecord, productRecordSchema } from "./product.js";
@@ -8,7 +9,6 @@ import { productTableItem } from "./product-items.js";
 import { readProduct } from "./product-read-repository.js";
 import type { SellerCounts } from "./seller-counts-repository.js";
 import { listingMove, moveClauses, moveItems } from "./seller-list-upkeep.js";
-import { setExpression } from "./set-expression.js";
 
 /** The moderation of products: a seller's submission and image, the operator's decision and flags. */
 export interface ProductModeration {

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { setExpression } from "../data/set-expression.js";
 import type { TransactItem } from "../data/transactions.js";
 import { labelledWrite } from "./labelled-write-repository.js";
 import type { ProductRecord } from "./product.js";
@@ -8,7 +9,6 @@ import { type ProductReads, readProduct } from "./product-read-repository.js";
 import type { SellerCounts } from "./seller-counts-repository.js";
 import { type ListingMove, listingMove, moveClauses, moveItems } from "./seller-list-upkeep.js";
 import { sellerListingOf } from "./seller-lists.js";
-import { setExpression } from "./set-expression.js";
 
 /** Why a write that touches uniqueness or the category did not happen. */
 export type ProductWriteOutcome = "ok" | "name_taken" | "uuid_taken" | "category_invalid" | "stale";

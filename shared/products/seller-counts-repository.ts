@@ -3,7 +3,8 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/li
 import { indexQuery } from "../data/index-query.js";
 import { queryAll } from "../data/query-all.js";
 import { indexedCollections } from "../data/table-keys.js";
-import { type ProductListEntry, productCountAttributes, sellerCountsTableItem } from "./product-items.js";
+import { type ProductListEntry, productCountAttributes } from "./product-items.js";
+import { sellerCountsTableItem } from "./seller-counts-item.js";
 import { countAttributes, countsOf } from "./seller-lists.js";
 
 /** The seller's count item, read and (when missing) built, and the retry every write that moves it runs in. */

@@ -1,11 +1,7 @@
 import type { TransactItem } from "../data/transactions.js";
 import type { ProductRecord } from "./product.js";
-import {
-  listAssignments,
-  productNameEntryItem,
-  productNameEntryTableItem,
-  sellerCountsTableItem,
-} from "./product-items.js";
+import { listAssignments, productNameEntryItem, productNameEntryTableItem } from "./product-items.js";
+import { sellerCountsTableItem } from "./seller-counts-item.js";
 import { countMoves, movesListing, type SellerListing, sellerListingOf } from "./seller-lists.js";
 
 /**

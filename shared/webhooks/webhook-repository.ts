@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { collections, keys } from "../data/table-keys.js";
 import * as z from "../validation/zod-mini.js";
+import { webhookAttemptTableItem } from "./webhook-items.js";
 
 /** One recorded webhook attempt. */
 export const webhookAttemptSchema = z.object({
@@ -30,12 +31,10 @@ export const createWebhookRepository = (client: DynamoDBDocumentClient, tableNam
     await client.send(
       new PutCommand({
         TableName: tableName,
-        Item: {
-          ...keys.webhookAttempt(orderId, attempt.at, attemptId),
-          entity: "webhook_attempt",
+        Item: webhookAttemptTableItem.item([orderId, attempt.at, attemptId], {
           order_id: orderId,
           ...attempt,
-        },
+        }),
       }),
     );
   },

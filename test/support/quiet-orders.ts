@@ -6,7 +6,7 @@ import { newDeliveryToken } from "../../shared/delivery/delivery-token.js";
 import { newId } from "../../shared/ids/ids.js";
 import { cryptoRandomness } from "../../shared/ids/randomness.js";
 import type { OrderRecord } from "../../shared/orders/order.js";
-import { orderItem } from "../../shared/orders/order-repository.js";
+import { orderItem } from "../../shared/orders/order-items.js";
 import type { EmailJob, WebhookJob } from "../../shared/queue/queue-messages.js";
 import { dataKey } from "../../shared/runtime/service-keys.js";
 import { tableClient, tableName } from "../../shared/runtime/table.js";

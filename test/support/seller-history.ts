@@ -1,8 +1,8 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
-import { orderItem } from "../../shared/orders/order-repository.js";
-import { payoutItem } from "../../shared/payouts/payout-repository.js";
+import { orderItem } from "../../shared/orders/order-items.js";
+import { payoutItem } from "../../shared/payouts/payout-items.js";
 import { order, payout } from "../bench/seed-records.js";
 
 /** Writes items as the repositories store them, 25 per BatchWriteItem, until none is left unprocessed. */

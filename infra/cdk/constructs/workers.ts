@@ -6,9 +6,10 @@ import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
-import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
 import { EMAIL_MAX_RECEIVES } from "../../../shared/mail/email-receives.js";
+import { outboxTableItem } from "../../../shared/outbox/outbox-item.js";
+import { productTableItem } from "../../../shared/products/product-items.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
 import { functionMemoryMb } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
@@ -157,7 +158,7 @@ export class MarketplaceWorkers {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual("INSERT"),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual("outbox") } } },
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(outboxTableItem.entity) } } },
           }),
         ],
       }),
@@ -196,7 +197,9 @@ export class MarketplaceWorkers {
         onFailure: new SqsDlq(this.catalogueDeadLetter),
         filters: [
           FilterCriteria.filter({
-            dynamodb: { Keys: { [tableSchema.sortKey]: { S: FilterRule.isEqual(keys.product("").SK) } } },
+            dynamodb: {
+              Keys: { [tableSchema.sortKey]: { S: FilterRule.isEqual(productTableItem.prefix.SK) } },
+            },
           }),
         ],
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ledgerSum } from "../../../shared/ledger/ledger-entry.js";
-import { balanceMovementItems } from "../../../shared/ledger/ledger-repository.js";
+import { balanceMovementItems } from "../../../shared/ledger/ledger-items.js";
 
 const at = "2026-11-23T10:00:00.000Z";
 

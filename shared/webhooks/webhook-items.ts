@@ -1,0 +1,8 @@
+import { defineTableItem } from "../data/table-item.js";
+import { keys } from "../data/table-keys.js";
+
+/** One attempt to call a seller's webhook for an order, in time order under the order. */
+export const webhookAttemptTableItem = defineTableItem({
+  entity: "webhook_attempt",
+  key: keys.webhookAttempt,
+});
