@@ -2,7 +2,7 @@ import { v1Error, v1Success, v2Error, v2Success } from "../../shared/api/envelop
 import type { RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
 import { type Refusal, worded } from "../../shared/errors/refusal.js";
 import * as refusals from "../../shared/errors/refusals.js";
-import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
+import { bodyLimitText, JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
 import { statusOf } from "../../shared/http/envelopes.js";
 import type { GroupActions } from "../../shared/http/group-handler.js";
 import { fullPath, type RouteDefinition, routeKeyOf, routes } from "../../shared/http/routes.js";
@@ -89,7 +89,7 @@ const pipelineErrors = (
   if (reads.body) {
     errors.push(refusals.invalidJson, worded(refusals.jsonTooDeep, { levels: MAX_JSON_DEPTH }));
     errors.push(
-      worded(refusals.payloadTooLarge, { limitBytes: reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES }),
+      worded(refusals.payloadTooLarge, { limit: bodyLimitText(reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES) }),
     );
   }
   for (const [schema, noun] of [

@@ -12,3 +12,7 @@ export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 
 /** JSON deeper than this is refused before parsing; the request schemas are at most three levels deep. */
 export const MAX_JSON_DEPTH = 32;
+
+/** A body limit as the 413 names it: "256 KB", "5 MB". */
+export const bodyLimitText = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;

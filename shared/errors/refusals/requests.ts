@@ -9,9 +9,6 @@ interface Named {
 }
 const named = ({ noun = "Field", field }: Named) => `${noun} '${field}'`;
 
-const formatBytes = (bytes: number): string =>
-  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
-
 // The request pipeline: credentials, bodies, unknown routes and unexpected failures.
 export const unauthorized = /* @__PURE__ */ fixed("unauthenticated", "unauthorized", "Unauthorized", "spec");
 export const invalidSignature = /* @__PURE__ */ fixed(
@@ -30,10 +27,10 @@ export const jsonTooDeep = /* @__PURE__ */ template<{ levels: number }>(
   "invalid_request",
   ({ levels }) => `Invalid JSON: nested deeper than ${levels} levels`,
 );
-export const payloadTooLarge = /* @__PURE__ */ template<{ limitBytes: number }>(
+export const payloadTooLarge = /* @__PURE__ */ template<{ limit: string }>(
   "payload_too_large",
   "payload_too_large",
-  ({ limitBytes }) => `Request body too large (max ${formatBytes(limitBytes)})`,
+  ({ limit }) => `Request body too large (max ${limit})`,
 );
 export const notMultipart = /* @__PURE__ */ badRequest("Expected a multipart/form-data body");
 export const badMultipart = /* @__PURE__ */ badRequest("Invalid multipart body");

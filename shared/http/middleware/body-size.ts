@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { refuse, worded } from "../../errors/refusal.js";
 import * as refusals from "../../errors/refusals.js";
 import type { ApiContext } from "../api-request.js";
+import { bodyLimitText } from "../body-limits.js";
 
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
@@ -22,7 +23,7 @@ export const bodySize = (limitBytes: number): Middleware => ({
     if (event.body === undefined || event.body === null || event.body === "") return;
     const base64 = event.isBase64Encoded === true;
     if (encodedSize(event.body, base64) > limitBytes)
-      throw refuse(worded(refusals.payloadTooLarge, { limitBytes }));
+      throw refuse(worded(refusals.payloadTooLarge, { limit: bodyLimitText(limitBytes) }));
     context.api.rawBody = Buffer.from(event.body, base64 ? "base64" : "utf8");
   },
 });
