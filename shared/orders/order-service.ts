@@ -10,6 +10,7 @@ import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import type { CursorPage } from "../validation/cursor-page.js";
 import { type NewOrderInput, newOrderInputSchema, type OrderListEntry, type OrderRecord } from "./order.js";
+import { createOrderExpiry } from "./order-expiry.js";
 import type { OrderStore } from "./order-repository.js";
 
 /** How long an unpaid order holds its stock unless configured otherwise. */
@@ -89,6 +90,7 @@ export const createOrderService = (deps: {
 }) => {
   const { now } = deps;
   const holdMinutes = deps.unpaidOrderMinutes ?? DEFAULT_UNPAID_ORDER_MINUTES;
+  const expiry = createOrderExpiry({ orders: deps.orders, now });
 
   return {
     /** A storefront order for a guest buyer: reserves stock at the current price and waits for payment. */
@@ -150,19 +152,8 @@ export const createOrderService = (deps: {
       return detail(order);
     },
 
-    /** Cancels unpaid orders past their expiry and returns their stock; returns how many it canceled. */
-    async expireUnpaid(batch = 100): Promise<number> {
-      const at = now().toISOString();
-      let canceled = 0;
-      for (;;) {
-        const due = await deps.orders.expiredBefore(at, batch);
-        let canceledNow = 0;
-        for (const order of due) if (await deps.orders.cancelAndRelease(order, at)) canceledNow++;
-        canceled += canceledNow;
-        // The index is eventually consistent: a full page of orders already handled means stop, not spin.
-        if (due.length < batch || canceledNow === 0) return canceled;
-      }
-    },
+    /** Cancels unpaid orders past their expiry and returns their stock (`order-expiry.ts`). */
+    expireUnpaid: (batch?: number) => expiry.expireUnpaid(batch),
   };
 };
 

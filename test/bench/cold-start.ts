@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Metafile } from "esbuild";
+import { BYTES_BUDGET, bundle, clients, clientsIn, needed } from "../support/function-bundles.js";
 
 /**
  * `npm run bench -- cold-start`: per Lambda, the bundle as CDK builds it (esbuild, ESM, node24, minified)
@@ -11,72 +11,7 @@ import { build, type Metafile } from "esbuild";
  * creates the AWS SDK clients the function needs (not those its bundle happens to carry). Budget: bytes ≤ baseline + 150 KB, import ≤ 1.25 × baseline.
  */
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
-const BYTES_BUDGET = 150 * 1024;
 const IMPORT_BUDGET = 1.25;
-
-// Same options as infra/cdk/marketplace-function.ts, so the bytes are the deployed ones.
-const bundle = async (entry: string, outfile: string): Promise<Metafile> => {
-  const result = await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node24",
-    minify: true,
-    mainFields: ["module", "main"],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    metafile: true,
-    logLevel: "error",
-    // Baseline entries live in a temporary folder; they resolve the SDK from this project.
-    nodePaths: [join(process.cwd(), "node_modules")],
-  });
-  return result.metafile;
-};
-
-/** The SDK clients a bundle pulls in, and the line that creates each in the baseline. */
-const clients: Record<string, string> = {
-  "client-dynamodb":
-    'import { DynamoDBClient } from "@aws-sdk/client-dynamodb"; import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb"; export const d = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
-  "client-s3": 'import { S3Client } from "@aws-sdk/client-s3"; export const s = new S3Client({});',
-  "client-sqs": 'import { SQSClient } from "@aws-sdk/client-sqs"; export const q = new SQSClient({});',
-  "client-ses": 'import { SESClient } from "@aws-sdk/client-ses"; export const e = new SESClient({});',
-  "client-secrets-manager":
-    'import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager"; export const m = new SecretsManagerClient({});',
-};
-
-/**
- * The clients each function needs for its own work (the budget's baseline), as opposed to those its
- * bundle happens to carry: every API group reads the table and the master secret; image groups write to
- * S3; the mailer reads the table and sends with SES (no secret) and SQS (malformed jobs to its dead-letter
- * queue); the webhook sender and the outbox forwarder use SQS.
- */
-const API = ["client-dynamodb", "client-secrets-manager"];
-const needs: Record<string, string[]> = {
-  "catalogue-indexer": ["client-dynamodb"],
-  mailer: ["client-dynamodb", "client-ses", "client-sqs"],
-  maintenance: ["client-dynamodb"],
-  outbox: ["client-sqs"],
-  payments: API,
-  "v1-products": [...API, "client-s3"],
-  "v1-seller": [...API, "client-s3"],
-  webhooks: [...API, "client-sqs"],
-};
-const needed = (fn: string): string[] => needs[fn] ?? API;
-
-const clientsIn = (metafile: Metafile): string[] => {
-  // Inputs tree-shaken to nothing are listed too; only bytes in the output mean the bundle carries it.
-  const inputs = Object.values(metafile.outputs).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([path]) => path),
-  );
-  return Object.keys(clients).filter((name) =>
-    inputs.some((input) => input.includes(`node_modules/@aws-sdk/${name}/`)),
-  );
-};
 
 interface ImportSample {
   readonly ms: number;
