@@ -8,7 +8,7 @@ import { callerId, pathParameter } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
 import { idProductSchema } from "../../shared/products/product-id-body.js";
-import { categoryService } from "../../shared/runtime/catalogue.js";
+import { categoryService } from "../../shared/runtime/categories.js";
 import { productService } from "../../shared/runtime/products.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";

@@ -5,7 +5,7 @@ import { createGroupHandler, defineAction } from "../../shared/http/group-handle
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
-import { accountService } from "../../shared/runtime/accounts.js";
+import { sellerProfileService } from "../../shared/runtime/seller-profiles.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { testWebhook } from "../../shared/runtime/test-webhooks.js";
 import * as z from "../../shared/validation/zod-mini.js";
@@ -15,7 +15,7 @@ export const handler = createGroupHandler(
   "v1-seller",
   {
     "GET /seller": defineAction({
-      handle: async (request) => ({ data: await accountService().view(callerId(request)) }),
+      handle: async (request) => ({ data: await sellerProfileService().view(callerId(request)) }),
     }),
     "POST /seller/profile": defineAction({
       // No body is the same as an empty one; anything but a JSON object is not a profile.
@@ -24,7 +24,7 @@ export const handler = createGroupHandler(
         profileUpdateSchema,
       ),
       handle: async (request) => ({
-        data: await accountService().updateProfile(callerId(request), request.body),
+        data: await sellerProfileService().updateProfile(callerId(request), request.body),
       }),
     }),
     "POST /seller/img": defineAction({
@@ -33,7 +33,7 @@ export const handler = createGroupHandler(
         const form = await parseMultipart(header(request.event, "content-type"), request.rawBody, {
           fileSize: MAX_IMAGE_BYTES,
         });
-        const url = await accountService().uploadImage(callerId(request), form.files.img);
+        const url = await sellerProfileService().uploadImage(callerId(request), form.files.img);
         return { data: { message: "Image uploaded", url } };
       },
     }),

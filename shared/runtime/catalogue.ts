@@ -2,7 +2,6 @@ import { createAccountStandingRepository } from "../accounts/account-standing-re
 import { createProductStreamConsumer } from "../aws/product-stream-consumer.js";
 import { createCatalogueIndexer } from "../catalogue/catalogue-indexer.js";
 import { createCatalogueService } from "../catalogue/catalogue-service.js";
-import { createCategoryService } from "../categories/category-service.js";
 import { createCommentRepository } from "../comments/comment-repository.js";
 import { createCommentService } from "../comments/comment-service.js";
 import { FAVORITES_PER_ACCOUNT } from "../favorites/favorite.js";
@@ -62,6 +61,3 @@ export const favoriteService = () =>
     cap: FAVORITES_PER_ACCOUNT,
     now: systemClock,
   });
-
-/** Categories. */
-export const categoryService = () => createCategoryService(categoryStore());

@@ -11,10 +11,10 @@ export {
   catalogueIndexer,
   catalogueService,
   catalogueStreamConsumer,
-  categoryService,
   commentService,
   favoriteService,
 } from "./catalogue.js";
+export { categoryService } from "./categories.js";
 export { ledgerStore } from "./ledger-store.js";
 export { mailService } from "./mail.js";
 export {
