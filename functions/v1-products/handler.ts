@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
 import { idProductSchema } from "../../shared/products/product-id-body.js";
 import { categoryService } from "../../shared/runtime/categories.js";
-import { productService } from "../../shared/runtime/products.js";
+import { sellerProductService } from "../../shared/runtime/seller-products.js";
 import { accessTokens } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 import * as z from "../../shared/validation/zod-mini.js";
@@ -21,7 +21,7 @@ export const handler = createGroupHandler(
     "POST /products": defineAction({
       body: createProductSchema,
       handle: async (request) => {
-        const { id } = await productService().create(callerId(request), request.body);
+        const { id } = await sellerProductService().create(callerId(request), request.body);
         return { data: { message: "Product created", id } };
       },
     }),
@@ -32,7 +32,7 @@ export const handler = createGroupHandler(
         updateProductSchema,
       ),
       handle: async (request) => {
-        const result = await productService().update(
+        const result = await sellerProductService().update(
           callerId(request),
           pathParameter(request, "id"),
           request.body,
@@ -42,18 +42,18 @@ export const handler = createGroupHandler(
     }),
     "DELETE /products/{id}": defineAction({
       handle: async (request) => {
-        await productService().remove(callerId(request), pathParameter(request, "id"));
+        await sellerProductService().remove(callerId(request), pathParameter(request, "id"));
         return { data: { message: "Product deleted" } };
       },
     }),
     "GET /products/info/{id}": defineAction({
       handle: async (request) => ({
-        data: { product: await productService().info(callerId(request), pathParameter(request, "id")) },
+        data: { product: await sellerProductService().info(callerId(request), pathParameter(request, "id")) },
       }),
     }),
     "GET /products": defineAction({
       handle: async (request) => ({
-        data: await productService().list(callerId(request), request.event.queryStringParameters ?? {}),
+        data: await sellerProductService().list(callerId(request), request.event.queryStringParameters ?? {}),
       }),
     }),
     "GET /products/categories": defineAction({
@@ -66,7 +66,7 @@ export const handler = createGroupHandler(
     "POST /products/moderation": defineAction({
       body: idProductSchema,
       handle: async (request) => {
-        const status = await productService().submit(callerId(request), request.body.id_product);
+        const status = await sellerProductService().submit(callerId(request), request.body.id_product);
         return { data: { message: "Product submitted for moderation", moderation_status: status } };
       },
     }),
@@ -77,7 +77,7 @@ export const handler = createGroupHandler(
           fileSize: MAX_IMAGE_BYTES,
         });
         const { id_product } = validate(idProductSchema, { id_product: form.fields.id_product });
-        const url = await productService().uploadImage(callerId(request), id_product, form.files.img);
+        const url = await sellerProductService().uploadImage(callerId(request), id_product, form.files.img);
         return { data: { message: "Image uploaded", url } };
       },
     }),
