@@ -56,6 +56,14 @@ module.exports = {
       to: { path: "^shared/runtime/dependencies\\.ts$" },
     },
     {
+      name: "refusals-only-from-the-catalogue",
+      comment:
+        "A refusal is declared in the catalogue (shared/errors/refusals/) and nowhere else: only its modules may build one.",
+      severity: "error",
+      from: { pathNot: "^shared/errors/refusals/" },
+      to: { path: "^shared/errors/refusals/refusal-builders\\.ts$" },
+    },
+    {
       name: "no-folder-cycles",
       comment:
         "Folders depend on each other one way; a cycle means two concepts that should be one, or a missing third.",

@@ -85,6 +85,19 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
+  it("let only the catalogue's modules build a refusal", async () => {
+    const root = tree("refusals", {
+      "shared/errors/refusals/refusal-builders.ts": [],
+      "shared/errors/refusals/seller-api.ts": ["./refusal-builders.js"],
+      "shared/orders/order-service.ts": ["../errors/refusals/refusal-builders.js"],
+      "functions/v1-orders/handler.ts": [],
+      "infra/cdk/app.ts": [],
+    });
+    expect(await violations(root, false)).toEqual([
+      "refusals-only-from-the-catalogue: shared/orders/order-service.ts → shared/errors/refusals/refusal-builders.ts",
+    ]);
+  });
+
   it("flag a cycle between folders even when no two files import each other, and a cycle between files", async () => {
     const root = tree("cycles", {
       "shared/orders/order-service.ts": ["../products/product.js"],

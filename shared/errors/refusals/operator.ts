@@ -1,4 +1,4 @@
-import { badRequest, template } from "../refusal.js";
+import { badRequest, template } from "./refusal-builders.js";
 
 /** Refusals of the operator's commands and of the payment provider's callback. */
 

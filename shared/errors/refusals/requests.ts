@@ -1,4 +1,4 @@
-import { badRequest, fixed, input, inputTemplate, notFound, template } from "../refusal.js";
+import { badRequest, fixed, input, inputTemplate, notFound, template } from "./refusal-builders.js";
 
 /** Refusals of any request: the pipeline's, schema failures and their shared field rules, lists, images. */
 

@@ -1,4 +1,4 @@
-import { fixed, input, inputTemplate, notFound, template } from "../refusal.js";
+import { fixed, input, inputTemplate, notFound, template } from "./refusal-builders.js";
 
 /** Refusals of the Reseller API (v2): purchases, Idempotency-Key, orders, chats, disputes and favorites. */
 

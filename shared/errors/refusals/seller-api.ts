@@ -1,4 +1,4 @@
-import { badRequest, conflict, fixed, input, inputTemplate, notFound, template } from "../refusal.js";
+import { badRequest, conflict, fixed, input, inputTemplate, notFound, template } from "./refusal-builders.js";
 
 /** Refusals of the Seller API (v1): products, the seller's account and profile, orders and delivery, payouts. */
 
