@@ -3,7 +3,7 @@ import { createProductDecisions, type ProductDecisions } from "./product-decisio
 import { createProductModeration, type ProductModeration } from "./product-moderation-repository.js";
 import { createProductReads, type ProductReads } from "./product-read-repository.js";
 import { createProductWrites, type ProductWrites } from "./product-write-repository.js";
-import { createSellerCounts } from "./seller-counts-repository.js";
+import { createSellerCounts, type SellerCounts } from "./seller-counts-repository.js";
 
 /**
  * What a seller's requests do with products: reads and lists (`product-read-repository.ts`), writes
@@ -17,12 +17,12 @@ export interface SellerProductStore extends ProductReads, ProductWrites, Product
  */
 export interface ProductStore extends SellerProductStore, ProductDecisions {}
 
-/** The seller's store alone: what v1's product routes need, without the operator's code in their bundle. */
-export const createSellerProductRepository = (
+/** The seller's parts over one count item, shared by both stores below. */
+const sellerParts = (
   client: DynamoDBDocumentClient,
   tableName: string,
+  counts: SellerCounts,
 ): SellerProductStore => {
-  const counts = createSellerCounts(client, tableName);
   const reads = createProductReads(client, tableName, counts);
   return {
     ...reads,
@@ -31,14 +31,14 @@ export const createSellerProductRepository = (
   };
 };
 
-/** The DynamoDB implementation of ProductStore: its parts, sharing the seller's count item. */
+/** The seller's store alone: what v1's product routes need, without the operator's code in their bundle. */
+export const createSellerProductRepository = (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): SellerProductStore => sellerParts(client, tableName, createSellerCounts(client, tableName));
+
+/** The DynamoDB implementation of ProductStore: the seller's parts and the operator's, sharing the seller's count item. */
 export const createProductRepository = (client: DynamoDBDocumentClient, tableName: string): ProductStore => {
   const counts = createSellerCounts(client, tableName);
-  const reads = createProductReads(client, tableName, counts);
-  return {
-    ...reads,
-    ...createProductWrites(client, tableName, { counts, reads }),
-    ...createProductModeration(client, tableName, counts),
-    ...createProductDecisions(client, tableName, counts),
-  };
+  return { ...sellerParts(client, tableName, counts), ...createProductDecisions(client, tableName, counts) };
 };
