@@ -8,7 +8,7 @@ import {
 } from "../../shared/payments/callback-signature.js";
 import { paymentCallbackSchema } from "../../shared/payments/payment-callback.js";
 import { paymentService } from "../../shared/runtime/payments.js";
-import { accessTokens, dataKey, paymentCallbackSecret } from "../../shared/runtime/service-keys.js";
+import { dataKey, paymentCallbackSecret, tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 
 const invalidSignature = () => refuse(refusals.invalidSignature);
@@ -37,5 +37,5 @@ export const handler = createGroupHandler(
       }),
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

@@ -10,7 +10,7 @@ import {
   orderService,
 } from "../../shared/runtime/orders.js";
 import { orderWebhookAttempts } from "../../shared/runtime/seller-webhooks.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /**
@@ -75,5 +75,5 @@ export const handler = createGroupHandler(
       }),
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

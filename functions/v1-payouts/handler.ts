@@ -2,7 +2,7 @@ import { createGroupHandler, defineAction } from "../../shared/http/group-handle
 import { callerId } from "../../shared/http/principal.js";
 import { payoutRequestSchema } from "../../shared/payouts/payout.js";
 import { payoutService } from "../../shared/runtime/payouts.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
 
 /** Seller API v1: payouts confirmed with an authenticator code, and their history. */
@@ -21,5 +21,5 @@ export const handler = createGroupHandler(
       },
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

@@ -10,7 +10,7 @@ import { createProductSchema, updateProductSchema } from "../../shared/products/
 import { idProductSchema } from "../../shared/products/product-id-body.js";
 import { categoryService } from "../../shared/runtime/categories.js";
 import { sellerProductService } from "../../shared/runtime/seller-products.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 import * as z from "../../shared/validation/zod-mini.js";
 
@@ -82,5 +82,5 @@ export const handler = createGroupHandler(
       },
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

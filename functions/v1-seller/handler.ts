@@ -6,7 +6,7 @@ import { parseMultipart } from "../../shared/http/multipart.js";
 import { callerId } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { sellerProfileService } from "../../shared/runtime/seller-profiles.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { testWebhook } from "../../shared/runtime/test-webhooks.js";
 import * as z from "../../shared/validation/zod-mini.js";
 
@@ -41,5 +41,5 @@ export const handler = createGroupHandler(
       handle: async (request) => ({ data: await testWebhook().send(callerId(request)) }),
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

@@ -3,7 +3,7 @@ import * as refusals from "../../shared/errors/refusals.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { pathParameter } from "../../shared/http/principal.js";
 import { catalogueService, commentService } from "../../shared/runtime/catalogue.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { validate } from "../../shared/validation/validate.js";
 import * as z from "../../shared/validation/zod-mini.js";
 
@@ -58,5 +58,5 @@ export const handler = createGroupHandler(
       },
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

@@ -3,7 +3,7 @@ import { favoriteBodySchema } from "../../shared/favorites/favorite.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId } from "../../shared/http/principal.js";
 import { favoriteService } from "../../shared/runtime/catalogue.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 
 /** Reseller API v2: the caller's favorites, listed and changed. */
 export const handler = createGroupHandler(
@@ -27,5 +27,5 @@ export const handler = createGroupHandler(
       }),
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

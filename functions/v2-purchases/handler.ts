@@ -4,7 +4,7 @@ import { callerId } from "../../shared/http/principal.js";
 import { buyBodySchema, giftBodySchema } from "../../shared/purchases/purchase-body.js";
 import type { PurchaseAnswer } from "../../shared/purchases/purchase-service.js";
 import { balanceView, purchaseService } from "../../shared/runtime/purchases.js";
-import { accessTokens } from "../../shared/runtime/service-keys.js";
+import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 
 /** 201 with the purchase; a replay of an earlier Idempotency-Key says so in a header (as Stripe does). */
 const created = <T>(answer: PurchaseAnswer<T>) => ({
@@ -43,5 +43,5 @@ export const handler = createGroupHandler(
         ),
     }),
   },
-  accessTokens,
+  tokenVerifier,
 );

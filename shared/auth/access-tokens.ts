@@ -37,35 +37,20 @@ const isCount = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
 /**
- * Issues and verifies HS256 access tokens with one signing key; with `standing`, a signed token is also
- * refused once its account revoked its generation or was blocked.
+ * Verifies HS256 access tokens with one signing key; with `standing`, a signed token is also refused
+ * once its account revoked its generation or was blocked. Apart from the issuer, so that a bundle that
+ * only verifies tokens carries no signing code.
  */
-export const createAccessTokens = (
+export const createTokenVerifier = (
   signingKey: Uint8Array,
   now: Clock = systemClock,
   standing?: TokenStandingCheck,
-) => ({
-  /** Signs a token for an account, under its credentials generation, valid for one API version for one hour. */
-  async issue(
-    accountId: number,
-    audience: TokenAudience,
-    generation = 0,
-  ): Promise<{ token: string; expiresIn: number }> {
-    const issuedAt = Math.floor(now().getTime() / 1000);
-    const token = await new SignJWT({ [GENERATION_CLAIM]: generation })
-      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-      .setSubject(String(accountId))
-      .setIssuer(ISSUER)
-      .setAudience(audienceClaim(audience))
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS)
-      .sign(signingKey);
-    return { token, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
-  },
-
-  /** Verifies signature, algorithm, issuer, audience, expiry and the account's standing; returns the principal or throws. */
-  async verify(token: string, audience: TokenAudience): Promise<Principal> {
-    let claims: TokenClaims;
+) => {
+  /**
+   * Verifies signature, algorithm, issuer, audience and expiry; returns what the token claims or throws.
+   * The account's standing is not checked here: `standing` does, so a caller can run it beside its work.
+   */
+  const verifySignature = async (token: string, audience: TokenAudience): Promise<TokenClaims> => {
     try {
       const { payload } = await jwtVerify(token, signingKey, {
         algorithms: [ALGORITHM],
@@ -84,15 +69,57 @@ export const createAccessTokens = (
       // Tokens issued before generations existed carry none: they belong to generation 0.
       const generation = payload[GENERATION_CLAIM] === undefined ? 0 : payload[GENERATION_CLAIM];
       if (!isCount(generation)) throw new InvalidTokenError("Bad generation");
-      claims = { accountId, generation };
+      return { accountId, generation };
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) {
         throw new InvalidTokenError(error.message);
       }
       throw error;
     }
-    if (standing && !(await standing(claims))) throw new InvalidTokenError("Revoked or blocked");
-    return { accountId: claims.accountId };
+  };
+
+  /** Whether the account still honours correctly signed claims (always, without a standing check). */
+  const standingOf = (claims: TokenClaims): Promise<boolean> =>
+    standing ? standing(claims) : Promise.resolve(true);
+
+  return {
+    verifySignature,
+    standing: standingOf,
+
+    /** Verifies the signature and then the account's standing; returns the principal or throws. */
+    async verify(token: string, audience: TokenAudience): Promise<Principal> {
+      const claims = await verifySignature(token, audience);
+      if (!(await standingOf(claims))) throw new InvalidTokenError("Revoked or blocked");
+      return { accountId: claims.accountId };
+    },
+  };
+};
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** Issues and verifies HS256 access tokens with one signing key (see createTokenVerifier for `standing`). */
+export const createAccessTokens = (
+  signingKey: Uint8Array,
+  now: Clock = systemClock,
+  standing?: TokenStandingCheck,
+) => ({
+  ...createTokenVerifier(signingKey, now, standing),
+  /** Signs a token for an account, under its credentials generation, valid for one API version for one hour. */
+  async issue(
+    accountId: number,
+    audience: TokenAudience,
+    generation = 0,
+  ): Promise<{ token: string; expiresIn: number }> {
+    const issuedAt = Math.floor(now().getTime() / 1000);
+    const token = await new SignJWT({ [GENERATION_CLAIM]: generation })
+      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+      .setSubject(String(accountId))
+      .setIssuer(ISSUER)
+      .setAudience(audienceClaim(audience))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS)
+      .sign(signingKey);
+    return { token, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
   },
 });
 

@@ -1,6 +1,7 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { AccessTokens } from "../auth/access-tokens.js";
+import type { TokenVerifier } from "../auth/access-tokens.js";
+import { withRequestScope } from "../auth/request-standing.js";
 import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { validate } from "../validation/validate.js";
@@ -75,7 +76,7 @@ export type HandlerWithout<K extends string> = GroupHandler & { readonly routesW
 const pipeline = (
   kind: EnvelopeKind,
   auth: "none" | "bearer",
-  tokens: () => Promise<AccessTokens>,
+  tokens: () => Promise<TokenVerifier>,
   action: RouteAction,
   readsBody: boolean,
 ): ApiHandler => {
@@ -112,7 +113,10 @@ const pipeline = (
       event.headers?.["accept-encoding"],
     );
   });
-  // The request-id middleware attaches `api` to the context before anything reads it.
+  // The request-id middleware attaches `api` to the context before anything reads it. A bearer route
+  // runs in its own scope, where its standing check waits for the data layer (request-standing.ts).
+  if (auth === "bearer")
+    return (event, context) => withRequestScope(() => wrapped(event, context as ApiContext));
   return (event, context) => wrapped(event, context as ApiContext);
 };
 
@@ -138,7 +142,7 @@ const unknownRoute: RouteAction = {
 export const createGroupHandler = <G extends EndpointGroup, K extends GroupRouteKey<G> = never>(
   group: G,
   actions: ActionsFor<K>,
-  tokens: () => Promise<AccessTokens>,
+  tokens: () => Promise<TokenVerifier>,
 ): HandlerWithout<Exclude<GroupRouteKey<G>, K>> => {
   const kind = versionOf(group) as EnvelopeKind;
   const byRouteKey = new Map<string, ApiHandler>();

@@ -1,4 +1,4 @@
-import { createAccessTokens } from "../auth/access-tokens.js";
+import { createAccessTokens, createTokenVerifier } from "../auth/access-tokens.js";
 import { deriveKeys } from "../secrets/derived-keys.js";
 import { systemClock } from "../time/clock.js";
 import { configuredSecret } from "./configured-secret.js";
@@ -26,10 +26,20 @@ export const pageCursorKey = async () => (await keys()).pageCursors;
 let tokensPromise: ReturnType<typeof buildTokens> | undefined;
 const buildTokens = async () => createAccessTokens((await keys()).tokenSigning, systemClock, tokenStanding);
 
-/** Access-token issuing and verification (revoked and blocked accounts' tokens refused), keyed once per process. */
+/** Access-token issuing and verification (revoked and blocked accounts' tokens refused), keyed once per process: the exchanges. */
 export const accessTokens = () => {
   tokensPromise ??= buildTokens();
   return tokensPromise;
+};
+
+let verifierPromise: ReturnType<typeof buildVerifier> | undefined;
+const buildVerifier = async () =>
+  createTokenVerifier((await keys()).tokenSigning, systemClock, tokenStanding);
+
+/** Access-token verification alone, keyed once per process: every route group but the exchanges, which sign none. */
+export const tokenVerifier = () => {
+  verifierPromise ??= buildVerifier();
+  return verifierPromise;
 };
 
 /** The secret the payment provider signs its callbacks with (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */

@@ -2,6 +2,7 @@ import { createDocumentClient } from "../aws/dynamodb-client.js";
 import { requireEnv } from "../config/environment.js";
 import { cryptoRandomness } from "../ids/randomness.js";
 import { systemClock } from "../time/clock.js";
+import { installStandingGate } from "./standing-gate.js";
 
 /**
  * The composition roots' table side: one document client per process, the table's name, the clock
@@ -11,9 +12,12 @@ import { systemClock } from "../time/clock.js";
  */
 
 let documentClient: ReturnType<typeof createDocumentClient> | undefined;
-/** The process's one document client. */
+/** The process's one document client; a request's writes wait on its token's standing (standing-gate.ts). */
 export const tableClient = () => {
-  documentClient ??= createDocumentClient();
+  if (!documentClient) {
+    documentClient = createDocumentClient();
+    installStandingGate(documentClient);
+  }
   return documentClient;
 };
 
