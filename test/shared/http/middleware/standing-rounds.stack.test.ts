@@ -1,8 +1,10 @@
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as payoutHandler } from "../../../../functions/v1-payouts/handler.js";
 import { handler as productsHandler } from "../../../../functions/v1-products/handler.js";
 import { handler as purchaseHandler } from "../../../../functions/v2-purchases/handler.js";
+import { requireEnv } from "../../../../shared/config/environment.js";
 import { accountAccess, accountService } from "../../../../shared/runtime/dependencies.js";
 import { tableClient } from "../../../../shared/runtime/table.js";
 import { installCommandRecorder, startRecording, stopRecording } from "../../../bench/command-recorder.js";
@@ -11,7 +13,13 @@ import { createTestAccount, tokenFor } from "../../../support/accounts.js";
 import { buildContext, buildEvent, parseBody } from "../../../support/lambda-events.js";
 import { balanceOf } from "../../../support/ledger.js";
 import { stockOf } from "../../../support/orders.js";
-import { createTestCategory, validProductBody } from "../../../support/products.js";
+import {
+  createProduct,
+  createTestCategory,
+  tinyPng,
+  uploadProductImage,
+  validProductBody,
+} from "../../../support/products.js";
 import { buyableProduct, fundedReseller } from "../../../support/purchases.js";
 
 // The stack runs with TOKEN_STATUS_CACHE_SECONDS=0: every request here is its account's first in its
@@ -97,5 +105,29 @@ describe("the token's standing adds no round to an account's first request in a 
       token: await tokenFor(account.api_key, "v1"),
     });
     expect(list.body).toMatchObject({ status: "success", data: { products: [], pagination: { total: 0 } } });
+  });
+
+  it("an image upload of a revoked token stores no object: the upload waits for the standing, which an object cannot carry", async () => {
+    const account = await createTestAccount();
+    const token = await tokenFor(account.api_key, "v1");
+    const productId = await createProduct(token, validProductBody(await createTestCategory()));
+    await accountAccess().revokeTokens(account.seller_id);
+    const answer = await uploadProductImage(token, {
+      id_product: productId,
+      img: { bytes: tinyPng, type: "image/png", filename: "cover.png" },
+    });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 401,
+      body: { status: "error", message: "Unauthorized" },
+    });
+    const s3 = new S3Client({ forcePathStyle: true });
+    try {
+      const listed = await s3.send(
+        new ListObjectsV2Command({ Bucket: requireEnv("IMAGE_BUCKET"), Prefix: `products/${productId}` }),
+      );
+      expect(listed.KeyCount ?? 0).toBe(0);
+    } finally {
+      s3.destroy();
+    }
   });
 });
