@@ -1,8 +1,4 @@
-import {
-  ConditionalCheckFailedException,
-  TransactionCanceledException,
-  TransactionConflictException,
-} from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import {
   type DynamoDBDocumentClient,
   TransactWriteCommand,
@@ -11,6 +7,7 @@ import {
 import { honoursTokenCondition } from "../accounts/account-standing-repository.js";
 import { currentStanding, type PendingStanding, StandingRefusedError } from "../auth/request-standing.js";
 import { keys } from "../data/table-keys.js";
+import { isTransactionConflict } from "../data/transaction-errors.js";
 
 /**
  * Holds every write a request sends to the table to its token's standing, without a round of its own
@@ -61,20 +58,12 @@ const withoutStandingReason = (error: unknown, checkIndex: number): unknown => {
   return error;
 };
 
-/**
- * A single write's failure as it would have been sent alone: a failed condition is a
- * ConditionalCheckFailedException (with the item, if asked for), a conflict with another transaction a
- * TransactionConflictException.
- */
-const asSingleWriteError = (error: unknown): unknown => {
-  if (!(error instanceof TransactionCanceledException)) return error;
+/** A single write's failed condition as it would have come alone: a ConditionalCheckFailedException (with the item, if asked for). */
+const conditionFailed = (
+  error: TransactionCanceledException,
+): ConditionalCheckFailedException | undefined => {
   const [reason] = error.CancellationReasons ?? [];
-  if (reason?.Code === "TransactionConflict")
-    return new TransactionConflictException({
-      message: "Transaction is ongoing for the item",
-      $metadata: error.$metadata,
-    });
-  if (reason?.Code !== "ConditionalCheckFailed") return error;
+  if (reason?.Code !== "ConditionalCheckFailed") return undefined;
   const failed = new ConditionalCheckFailedException({
     message: "The conditional request failed",
     $metadata: error.$metadata,
@@ -126,7 +115,12 @@ export const installStandingGate = (client: DynamoDBDocumentClient): void => {
           );
           return { output: { $metadata: result.$metadata }, response: undefined };
         } catch (error) {
-          throw asSingleWriteError(error);
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          const failed = conditionFailed(error);
+          if (failed) throw failed;
+          // Two single writes to one item never conflict; their transactions may. Under contention
+          // the write goes as it was written, once the standing answered: alone, as it always did.
+          if (!isTransactionConflict(error)) throw error;
         }
       }
       await awaitStanding(standing);

@@ -18,6 +18,7 @@ import {
   startRecording,
   stopRecording,
 } from "../../bench/command-recorder.js";
+import { injectDynamoDbFaults } from "../../support/dynamodb-faults.js";
 
 const client = tableClient();
 const table = () => tableName();
@@ -283,5 +284,40 @@ describe("the standing gate: a request's writes carry its token's standing inste
     expect(decided.filter((d) => d.honoured !== d.expected)).toEqual([]);
     expect(decided.filter((d) => d.honoured).length).toBeGreaterThan(0);
     expect(decided.filter((d) => !d.honoured).length).toBeGreaterThan(0);
+  });
+
+  it("single writes whose transactions meet a conflict (another transaction on their item) are sent as they were written, after the answer, and land as they would alone", async () => {
+    const accountId = await account({ generation: 0 });
+    const key = scratchKey();
+    const writers = 10;
+    const faults = injectDynamoDbFaults(client);
+    try {
+      const rule = faults.fail({
+        operation: "TransactWriteItems",
+        fault: "transaction_conflict",
+        times: 4,
+        bodyContains: key.PK,
+      });
+      const { outcome } = await asRequest(accountId, 0, answerLater(true, 200), () =>
+        Promise.all(
+          Array.from({ length: writers }, () =>
+            client.send(
+              new UpdateCommand({
+                TableName: table(),
+                Key: key,
+                UpdateExpression: "ADD #value :one",
+                ExpressionAttributeNames: { "#value": "value" },
+                ExpressionAttributeValues: { ":one": 1 },
+              }),
+            ),
+          ),
+        ),
+      );
+      expect(outcome.status === "rejected" ? outcome.reason : "all landed").toBe("all landed");
+      expect(rule.count()).toEqual({ faulted: 4, passed: writers - 4 });
+      expect(await read(key)).toMatchObject({ value: writers });
+    } finally {
+      faults.remove();
+    }
   });
 });
