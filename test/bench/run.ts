@@ -6,7 +6,8 @@ import type { PartOutcome } from "./part-outcome.js";
  * `npm run bench [-- <part> ...]`: every part on its own fresh local stack. Without a part it runs the
  * parts that finish in minutes (cold-start, pipeline, lists, load, capacity); `search` (10k and 100k
  * products, about 80 minutes) runs only when named. Exits 1 when a part fails a check (wrong answers,
- * totals, invariants); a missed budget is printed with its cause and recorded, and the exit stays 0.
+ * totals, invariants, a list that is not flat, an endpoint above its minimum of rounds); a missed
+ * budget (cold-start, load) is printed with its cause and recorded, and the exit stays 0.
  */
 const checked = (failures: string[]): PartOutcome => ({ failures, missed: [] });
 /** The cold-start part reports only budgets: what it returns is what it missed. */
