@@ -47,16 +47,6 @@ const LISTS = [
   { list: "GET /api/v1/payout/history?limit=100", path: "/api/v1/payout/history?limit=100" },
 ] as const;
 
-/** One list at one size: our request, its raw baseline, and what both measured. */
-interface Unit {
-  readonly list: string;
-  readonly size: number;
-  readonly ours: () => Promise<void>;
-  readonly raw: () => Promise<void>;
-  readonly oursMs: number[];
-  readonly rawMs: number[];
-}
-
 interface ListResult {
   readonly list: string;
   readonly size: number;
@@ -70,6 +60,15 @@ interface ListResult {
   /** The median of the per-run ratios (ours ÷ the raw calls sent right beside it), and its 95 % half-width. */
   readonly over_raw: number;
   readonly over_raw_half_width: number;
+}
+
+/** One list at one size: our request, its raw baseline, what its recorded request sent, and the times. */
+interface Unit {
+  readonly ours: () => Promise<void>;
+  readonly raw: () => Promise<void>;
+  readonly sent: Omit<ListResult, "ours" | "raw" | "over_raw" | "over_raw_half_width">;
+  readonly oursMs: number[];
+  readonly rawMs: number[];
 }
 
 const log = (message: string) => console.log(message);
@@ -121,23 +120,22 @@ export const runListsBench = async (): Promise<string[]> => {
     }
 
     const units: Unit[] = [];
-    const described: Omit<ListResult, "ours" | "raw" | "over_raw" | "over_raw_half_width">[] = [];
     for (const size of SIZES) {
       const token = sellers.get(size) ?? "";
       for (const { list, path } of LISTS) {
-        const ours = async () => {
+        const ask = async () => {
           const answer = await send(stack.url, { method: "GET", path, token });
           if (answer.status !== 200) throw new Error(`${path} at ${size} answered ${answer.status}`);
+          return answer;
         };
         startRecording();
-        const answer = await send(stack.url, { method: "GET", path, token });
+        const answer = await ask();
         const records = stopRecording();
-        if (answer.status !== 200) throw new Error(`${path} at ${size} answered ${answer.status}`);
         const rounds = roundsOf(records);
         const tally = tallyOf(records);
         const counting = createCountingClient();
         await rawReplay(counting.client, rounds)();
-        described.push({
+        const sent = {
           list,
           size,
           returned: returnedBy(answer.body.data),
@@ -145,8 +143,11 @@ export const runListsBench = async (): Promise<string[]> => {
           requests: tally.requests,
           rounds: tally.rounds,
           plan: tally.plan,
-        });
-        units.push({ list, size, ours, raw: rawReplay(plain, rounds), oursMs: [], rawMs: [] });
+        };
+        const ours = async () => {
+          await ask();
+        };
+        units.push({ ours, raw: rawReplay(plain, rounds), sent, oursMs: [], rawMs: [] });
       }
     }
 
@@ -158,11 +159,11 @@ export const runListsBench = async (): Promise<string[]> => {
       }
     const prng = createPrng(SEED);
     const perSlice = Math.ceil(RUNS / SLICES);
-    const orders: string[][] = [];
+    const sliceOrders: string[][] = [];
     const loadBefore = loadavg();
     for (let slice = 0; slice < SLICES; slice++) {
       const visits = shuffled(prng, units);
-      orders.push(visits.map((u) => `${u.list} @ ${u.size}`));
+      sliceOrders.push(visits.map((u) => `${u.sent.list} @ ${u.sent.size}`));
       for (const unit of visits)
         for (let i = 0; i < perSlice; i++) {
           // Which goes first alternates, so neither side always finds DynamoDB Local just warmed.
@@ -177,21 +178,17 @@ export const runListsBench = async (): Promise<string[]> => {
     }
     const loadAfter = loadavg();
 
-    const measured = units.map((unit, i) => {
-      const ours = summarize(unit.oursMs);
-      const raw = summarize(unit.rawMs);
-      const description = described[i];
-      if (!description) throw new Error("a unit without its description");
+    const measured = units.map((unit) => {
       const paired = pairedRatio(unit.oursMs, unit.rawMs);
       const measure: ListSizeMeasure = {
-        size: unit.size,
+        size: unit.sent.size,
         overRaw: paired.ratio,
-        itemsRead: description.items_read,
+        itemsRead: unit.sent.items_read,
       };
       const result: ListResult = {
-        ...description,
-        ours,
-        raw,
+        ...unit.sent,
+        ours: summarize(unit.oursMs),
+        raw: summarize(unit.rawMs),
         over_raw: Number(paired.ratio.toFixed(3)),
         over_raw_half_width: Number(paired.halfWidth.toFixed(3)),
       };
@@ -218,7 +215,7 @@ export const runListsBench = async (): Promise<string[]> => {
         "raw p99 ms": r.raw.p99_ms,
       })),
     );
-    log(`seed ${SEED}; first slice's order: ${orders[0]?.join(", ")}`);
+    log(`seed ${SEED}; first slice's order: ${sliceOrders[0]?.join(", ")}`);
     mkdirSync("bench-results", { recursive: true });
     const file = join("bench-results", `lists-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
@@ -234,7 +231,7 @@ export const runListsBench = async (): Promise<string[]> => {
             budget: FLATNESS_BUDGET,
           },
           load_average: { before: loadBefore, after: loadAfter },
-          slice_orders: orders,
+          slice_orders: sliceOrders,
           results,
           failures,
         },
