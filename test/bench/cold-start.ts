@@ -13,8 +13,8 @@ import { nextToPair, type PairedRatio, type PairingPlan, pairedRatio } from "./p
  * pairs, the function then its baseline, each in its own fresh process; the ratio is the median of the
  * pair ratios of the CPU time the import took (user + system, every thread of the process), which a
  * busy machine stretches far less than the wall-clock time, also recorded. Every function gets
- * MIN_PAIRS pairs, then pairs go to the function whose ratio is least precise until every 95 % interval
- * is within ±PRECISION (at most MAX_PAIRS per function, no new pairs after SECONDS).
+ * `PLAN.min` pairs, then pairs go to the function whose ratio is least precise until every 95 %
+ * interval is within ±`PLAN.precision` (at most `PLAN.max` per function, no new pairs after SECONDS).
  * Budget: bytes ≤ baseline + 150 KB, import ratio ≤ 1.25.
  */
 const env = process.env;
