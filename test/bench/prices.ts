@@ -51,11 +51,16 @@ export interface CostPerMillion {
 
 const micro = (dollars: number) => Math.round(dollars * 1e6) / 1e6;
 
+/** GB-seconds Lambda bills for one invocation: memory in GB × the duration rounded up to a whole millisecond. */
+export const lambdaGbSeconds = (memoryMb: number, durationMs: number): number =>
+  (memoryMb / 1024) * (Math.ceil(durationMs) / 1000);
+
+/** Dollars per million requests that each use what `usage` says. */
 export const costPerMillion = (usage: RequestUsage): CostPerMillion => {
-  const billedSeconds = Math.ceil(usage.durationMs) / 1000;
   const parts = {
     lambda_requests: PRICES.lambda_per_million_requests,
-    lambda_duration: (usage.memoryMb / 1024) * billedSeconds * PRICES.lambda_arm64_per_gb_second * 1e6,
+    lambda_duration:
+      lambdaGbSeconds(usage.memoryMb, usage.durationMs) * PRICES.lambda_arm64_per_gb_second * 1e6,
     http_api: PRICES.http_api_per_million,
     dynamodb_reads: usage.readUnits * PRICES.dynamodb_per_million_rru,
     dynamodb_writes: usage.writeUnits * PRICES.dynamodb_per_million_wru,

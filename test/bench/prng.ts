@@ -46,3 +46,18 @@ export const weighted = <T>(prng: Prng, choices: readonly (readonly [T, number])
   if (!last) throw new Error("weighted pick from an empty list");
   return last[0];
 };
+
+/**
+ * A new list with the elements of `list` in an order drawn from `prng` (Fisher–Yates): every order is
+ * equally likely, and the same seed gives the same order, so a run's order can be replayed.
+ */
+export const shuffled = <T>(prng: Prng, list: readonly T[]): T[] => {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = prng.int(0, i);
+    const held = out[i] as T;
+    out[i] = out[j] as T;
+    out[j] = held;
+  }
+  return out;
+};
