@@ -38,8 +38,12 @@ export const createCommentService = (deps: {
 
   /** GET /comment/{product_id}: newest first, one page; the product must be public (404, or 403 if blocked). */
   async list(productId: string, page: number, limit: number): Promise<Page<PublicComment>> {
-    await deps.catalogue.product(productId);
-    const { comments, total } = await deps.comments.page(productId, (page - 1) * limit, limit);
+    // The page is read beside the product, not after it: a product that is not public refuses the
+    // request and its comments are never shown, so reading them early only saves the round.
+    const [, { comments, total }] = await Promise.all([
+      deps.catalogue.product(productId),
+      deps.comments.page(productId, (page - 1) * limit, limit),
+    ]);
     return {
       items: comments.map(({ rating, text, created_at }) => ({ rating, text, created_at })),
       meta: { page, limit, total },
