@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handler as catalogHandler } from "../../functions/v2-catalog/handler.js";
+import { handler as purchasesHandler } from "../../functions/v2-purchases/handler.js";
+import { productService } from "../../shared/runtime/dependencies.js";
 import {
   createPublicCategory,
   createTestSeller,
@@ -9,6 +11,9 @@ import {
   uniqueWord,
 } from "../support/catalogue.js";
 import { buildContext, buildEvent, parseBody } from "../support/lambda-events.js";
+import { balanceOf } from "../support/ledger.js";
+import { stockOf } from "../support/orders.js";
+import { buyableProduct, fundedReseller } from "../support/purchases.js";
 import { recordedRounds } from "../support/recorded-rounds.js";
 
 // The DynamoDB rounds of the endpoints whose written minimum (test/bench/endpoint-minimums.ts, argued in
@@ -84,6 +89,61 @@ describe("GET /api/v2/search in 3 rounds: counts, one page of the facet, the pag
         meta: (result.body as { meta: unknown }).meta,
       }).toEqual({ status: 200, ids: [newer.id, older.id], meta: { page: 1, limit: 20, total: 2 } });
       expect(rounds).toEqual(["BatchGetItem", "Query", "BatchGetItem+BatchGetItem+BatchGetItem"]);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
+
+describe("POST /api/v2/buy and /gift with an Idempotency-Key in 2 rounds, as without one", () => {
+  it(
+    "claims the key beside the product and buyer reads, then commits one transaction; a replay is one round",
+    async () => {
+      const { product } = await buyableProduct({ price: 500, count: 10 });
+      await productService().setFlags(product.id, { gift_available: 1 });
+      const buyer = await fundedReseller(5000);
+      const buy = (key: string) =>
+        invoke(purchasesHandler, "POST /api/v2/buy", buyer.v2, {
+          body: { product_id: product.id, quantity: 1 },
+          headers: { "idempotency-key": key },
+        });
+      const stamp = `${process.pid}-${Date.now()}`;
+      expect((await buy(`warm-${stamp}`)).status).toBe(201);
+
+      const first = await recordedRounds(() => buy(`rounds-${stamp}`));
+      expect({ status: first.result.status, replayed: first.result.replayed }).toEqual({
+        status: 201,
+        replayed: null,
+      });
+      expect(first.rounds).toEqual(["GetItem+GetItem+PutItem", "TransactWriteItems"]);
+
+      // The claim finds the key completed and answers from it; the reads beside it go unused.
+      const replay = await recordedRounds(() => buy(`rounds-${stamp}`));
+      expect({
+        status: replay.result.status,
+        body: replay.result.body,
+        replayed: replay.result.replayed,
+      }).toEqual({ status: 201, body: first.result.body, replayed: "true" });
+      expect(replay.rounds).toEqual(["GetItem+GetItem+PutItem"]);
+
+      const gift = await recordedRounds(() =>
+        invoke(purchasesHandler, "POST /api/v2/gift", buyer.v2, {
+          body: { product_id: product.id },
+          headers: { "idempotency-key": `gift-${stamp}` },
+        }),
+      );
+      expect(gift.result.status).toBe(201);
+      expect(gift.rounds).toEqual(["GetItem+GetItem+PutItem", "TransactWriteItems"]);
+
+      const plain = await recordedRounds(() =>
+        invoke(purchasesHandler, "POST /api/v2/buy", buyer.v2, {
+          body: { product_id: product.id, quantity: 1 },
+        }),
+      );
+      expect(plain.result.status).toBe(201);
+      expect(plain.rounds).toEqual(["GetItem+GetItem", "TransactWriteItems"]);
+
+      expect(await balanceOf(buyer.id)).toBe(5000 - 4 * 500);
+      expect(await stockOf(product.id)).toBe(6);
     },
     PUBLISHING_TIMEOUT,
   );
