@@ -5,10 +5,12 @@ import type { CategoryStore } from "../categories/category-repository.js";
 import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
+import type { ProductRecord } from "../products/product.js";
 import type { ProductStore } from "../products/product-repository.js";
 import { isPublic } from "./catalogue-listing.js";
 import type { CatalogueSearch, PageEntry } from "./catalogue-search-repository.js";
 import { type ProductSummary, type PublicProduct, productSummary, publicProduct } from "./public-product.js";
+import type { PublicProductGuards } from "./public-product-checks.js";
 import { candidateFacets, planSearch, type SearchQuery } from "./search-query.js";
 
 /** One page of a list, with what v2 puts in `meta`. */
@@ -95,6 +97,28 @@ export const createCatalogueService = (deps: {
     return { items: await summaries(entries), meta: { ...meta, total } };
   };
 
+  /** GET /product/{id}'s first check: the product, approved; anything else (none, not an id) is 404. */
+  const approvedProduct = async (productId: string): Promise<ProductRecord> => {
+    const found = isId(productId) ? await deps.products.get(productId) : undefined;
+    if (found?.status_moderation !== "approved") throw productNotFound();
+    return found;
+  };
+
+  /** The rest of GET /product/{id}'s rule for an approved product: its category and seller, checked in the spec's order. */
+  const shown = async (product: ProductRecord): Promise<PublicProduct> => {
+    // The seller is read beside the category, not after it: a refused product wastes one read.
+    const [category, seller] = await Promise.all([
+      deps.categories.get(product.id_categories),
+      deps.accounts.findById(product.seller_id),
+    ]);
+    // Not public (no such category, or an inactive one) is 404 before a blocked category is 403.
+    if (category?.status !== "active") throw productNotFound();
+    if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
+    if (!isPublic(product, category) || (seller !== undefined && isBlockedSeller(seller)))
+      throw productNotFound();
+    return publicProduct(product, seller, category);
+  };
+
   return {
     /** GET /search: public products matching every given criterion, in the asked order, one page. */
     search,
@@ -108,19 +132,18 @@ export const createCatalogueService = (deps: {
 
     /** GET /product/{id}: a public product in full; hidden ones and blocked sellers' are 404, blocked categories 403. */
     async product(productId: string): Promise<PublicProduct> {
-      const product = isId(productId) ? await deps.products.get(productId) : undefined;
-      if (product?.status_moderation !== "approved") throw productNotFound();
-      // The seller is read beside the category, not after it: a refused product wastes one read.
-      const [category, seller] = await Promise.all([
-        deps.categories.get(product.id_categories),
-        deps.accounts.findById(product.seller_id),
-      ]);
-      // Not public (no such category, or an inactive one) is 404 before a blocked category is 403.
-      if (category?.status !== "active") throw productNotFound();
-      if (isBlockedForResellers(product.id_categories)) throw blockedCategory();
-      if (!isPublic(product, category) || (seller !== undefined && isBlockedSeller(seller)))
-        throw productNotFound();
-      return publicProduct(product, seller, category);
+      return shown(await approvedProduct(productId));
+    },
+
+    /**
+     * What a write that stands on GET /product/{id}'s rule checks in its own transaction instead of
+     * reading (`publicProductChecks`): from the product alone, one read, refusing what it refuses.
+     */
+    async publicProductGuards(productId: string): Promise<PublicProductGuards> {
+      const product = await approvedProduct(productId);
+      // A category hidden from resellers refuses it with 404 or 403 as the category's state says.
+      if (isBlockedForResellers(product.id_categories)) await shown(product);
+      return { categoryId: product.id_categories, sellerId: product.seller_id };
     },
   };
 };

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handler as catalogHandler } from "../../functions/v2-catalog/handler.js";
+import { handler as favoritesHandler } from "../../functions/v2-favorites/handler.js";
 import { handler as purchasesHandler } from "../../functions/v2-purchases/handler.js";
 import { productService } from "../../shared/runtime/dependencies.js";
 import {
@@ -144,6 +145,34 @@ describe("POST /api/v2/buy and /gift with an Idempotency-Key in 2 rounds, as wit
 
       expect(await balanceOf(buyer.id)).toBe(5000 - 4 * 500);
       expect(await stockOf(product.id)).toBe(6);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
+
+describe("POST /api/v2/favorites in 2 rounds: the product beside its favorites' follow record, then one transaction", () => {
+  it(
+    "adds a favorite with the category and seller checked in the transaction, not read before it",
+    async () => {
+      const [seller, reseller] = await Promise.all([createTestSeller(), createTestSeller()]);
+      const category = await createPublicCategory();
+      const [warm, added] = await Promise.all([
+        publishProduct(seller, category),
+        publishProduct(seller, category),
+      ]);
+      const add = (productId: string) =>
+        invoke(favoritesHandler, "POST /api/v2/favorites", reseller.v2, {
+          body: { product_id: productId, action: "add" },
+        });
+      expect((await add(warm.id)).status).toBe(200);
+
+      const { result, rounds } = await recordedRounds(() => add(added.id));
+      expect(result).toEqual({
+        status: 200,
+        body: { ok: true, data: { product_id: added.id, favorite: true }, meta: {} },
+        replayed: null,
+      });
+      expect(rounds).toEqual(["BatchGetItem+GetItem", "TransactWriteItems"]);
     },
     PUBLISHING_TIMEOUT,
   );
