@@ -54,9 +54,7 @@ export const createIdempotentRequests = (deps: {
     const hash = requestHash(input.body);
     const at = deps.now();
     const reads = read();
-    // Unused when the key is taken; otherwise `charge` meets any failure when it awaits them.
-    reads.catch(() => undefined);
-    const outcome = await deps.store.claim({
+    const claimed = deps.store.claim({
       claim,
       route: input.route,
       requestHash: hash,
@@ -65,6 +63,10 @@ export const createIdempotentRequests = (deps: {
       expiresAt: Math.floor(at.getTime() / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
       nowEpoch: Math.floor(at.getTime() / 1000),
     });
+    // Both settle before the claim decides, so no request is left in flight when the function answers
+    // (a charge needs the reads first anyway); a failed read reaches `charge`, or is moot for a taken key.
+    await Promise.allSettled([claimed, reads]);
+    const outcome = await claimed;
     if (outcome.kind === "being_written") {
       throw refuse(refusals.requestInProgress);
     }

@@ -87,11 +87,14 @@ export const createPurchaseService = (deps: {
 
   /** The product and the buyer, read together; the product's refusal comes first, as the spec orders them. */
   const firstReads = async (buyerId: number, productId: string): Promise<FirstReads> => {
-    const product = approvedProduct(productId);
     // The buyer (for the delivery e-mail's address) is read beside the product, not after it.
-    const buyer = deps.accounts.findById(buyerId);
-    buyer.catch(() => undefined);
-    return { product: await product, buyer: await buyer };
+    const [product, buyer] = await Promise.allSettled([
+      approvedProduct(productId),
+      deps.accounts.findById(buyerId),
+    ]);
+    if (product.status === "rejected") throw product.reason;
+    if (buyer.status === "rejected") throw buyer.reason;
+    return { product: product.value, buyer: buyer.value };
   };
 
   /** The full offer: the product's category and seller read and checked in the spec's order, or the error that says why not. */
