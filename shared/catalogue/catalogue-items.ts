@@ -15,8 +15,11 @@ export const catalogueEntryTableItem = defineTableItem({
   // The facet is the rest of the partition key.
   prefix: keys.catalogueEntry("", ""),
   projections: {
-    /** What a search page reads of each entry it shows. */
-    page: ["product_id"],
+    /**
+     * What a search page reads of each entry it shows: the product, and the category and seller it was
+     * listed under, so the page's categories and sellers are read beside its products.
+     */
+    page: ["product_id", "category_id", "seller_id"],
   },
 });
 

@@ -6,14 +6,21 @@ import { catalogueEntryTableItem } from "./catalogue-items.js";
 import { MAX_PRICE, prefixNodes } from "./price-tree.js";
 import type { FacetCounts, PriceRange, SearchPlan } from "./search-query.js";
 
+/** One entry of a page: its product, and the category and seller the product was listed under. */
+export interface PageEntry {
+  readonly productId: string;
+  readonly categoryId: number;
+  readonly sellerId: number;
+}
+
 /** The search side of the catalogue: a facet's counts, and the pages and matches of a search plan. */
 export interface CatalogueSearch {
   /** The counts of each facet (zero for facets nobody is listed in). */
   counts(facets: readonly string[]): Promise<Map<string, FacetCounts>>;
   /** How many products of a facet with a price tree lie in a price range. */
   countInPriceRange(facet: string, range: PriceRange, field: keyof FacetCounts): Promise<number>;
-  /** The product ids of one page of a plan, in its order. */
-  readPage(plan: SearchPlan): Promise<string[]>;
+  /** The entries of one page of a plan, in its order. */
+  readPage(plan: SearchPlan): Promise<PageEntry[]>;
   /** How many entries of the plan's facet meet its filter. */
   countMatches(plan: SearchPlan): Promise<number>;
 }
@@ -108,7 +115,7 @@ export const createCatalogueSearch = (client: DynamoDBDocumentClient, tableName:
     async readPage(plan) {
       const wanted = plan.offset + plan.limit;
       const filtered = filterOf(plan).conditions.length > 0;
-      const ids: string[] = [];
+      const entries: PageEntry[] = [];
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await client.send(
@@ -116,14 +123,19 @@ export const createCatalogueSearch = (client: DynamoDBDocumentClient, tableName:
             ...queryOf(plan),
             ProjectionExpression: catalogueEntryTableItem.projections.page.join(", "),
             // Without a filter every entry read is a result; with one, read ahead in larger steps.
-            Limit: filtered ? Math.max(100, (wanted - ids.length) * 2) : wanted - ids.length,
+            Limit: filtered ? Math.max(100, (wanted - entries.length) * 2) : wanted - entries.length,
             ExclusiveStartKey: startKey,
           }),
         );
-        for (const item of page.Items ?? []) ids.push(String(item.product_id));
+        for (const item of page.Items ?? [])
+          entries.push({
+            productId: String(item.product_id),
+            categoryId: Number(item.category_id),
+            sellerId: Number(item.seller_id),
+          });
         startKey = page.LastEvaluatedKey;
-      } while (startKey && ids.length < wanted);
-      return ids.slice(plan.offset, wanted);
+      } while (startKey && entries.length < wanted);
+      return entries.slice(plan.offset, wanted);
     },
 
     async countMatches(plan) {

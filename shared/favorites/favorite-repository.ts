@@ -6,6 +6,7 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { catalogueManifestTableItem, LISTED_VALUES_ATTRIBUTE } from "../catalogue/catalogue-items.js";
+import { type PublicProductGuards, publicProductChecks } from "../catalogue/public-product-checks.js";
 import { indexQuery } from "../data/index-query.js";
 import { projectionExpression } from "../data/projection-expression.js";
 import {
@@ -49,10 +50,11 @@ export interface FollowReading {
 }
 
 /**
- * How an add ended: stored, already there, refused because the account's list is full, or refused
- * because what the product's favorites follow changed since it was read (read it again and retry).
+ * How an add ended: stored, already there, refused because the account's list is full, refused because
+ * what the product's favorites follow changed since it was read (read it again and retry), or refused
+ * because the product's category or seller no longer lets resellers see it (the catalogue says why).
  */
-export type AddOutcome = "added" | "present" | "full" | "moved";
+export type AddOutcome = "added" | "present" | "full" | "moved" | "not_public";
 
 /** The favorites a reseller changes and lists. Every write is conditional: no read-modify-write. */
 export interface FavoriteStore {
@@ -62,9 +64,14 @@ export interface FavoriteStore {
    * Adds the favorite, in the reseller's list if `seen` says the product is listed, counted against
    * `cap`, in one transaction that requires what the product's favorites follow to be still as `seen`
    * (for a product's first favorite, it creates the follow record, requiring the product to exist and
-   * its listing as seen).
+   * its listing as seen), and the product's category and seller to be as `guards` require.
    */
-  add(record: FavoriteRecord, seen: FollowReading, cap: number): Promise<AddOutcome>;
+  add(
+    record: FavoriteRecord,
+    seen: FollowReading,
+    cap: number,
+    guards: PublicProductGuards,
+  ): Promise<AddOutcome>;
   /** Deletes the favorite and frees its room, if it is there; true when this call deleted it. */
   remove(accountId: number, productId: string): Promise<boolean>;
   /** Up to `limit` of an account's favorites whose product is listed, after `after`, in product id order. */
@@ -145,7 +152,7 @@ export const createFavoriteRepository = (
       };
     },
 
-    async add(record, seen, cap) {
+    async add(record, seen, cap, guards) {
       const shown = seen.record ? seen.record.state === "listed" : seen.listed;
       const productId = record.product_id;
       const follow: TransactItem[] = seen.record
@@ -208,6 +215,8 @@ export const createFavoriteRepository = (
         },
         ...follow,
       ];
+      const guardsAt = items.length;
+      items.push(...publicProductChecks(tableName, guards));
       try {
         // Parallel adds of one account all move its count: conflicts are retried, as for a balance.
         await writeTransaction(client, items, 10);
@@ -215,8 +224,10 @@ export const createFavoriteRepository = (
       } catch (error) {
         const failed = failedConditions(error);
         if (!failed?.some(Boolean)) throw error;
+        // The catalogue's check comes first, as it did when it was read before the write.
+        if (failed.slice(guardsAt).some(Boolean)) return "not_public";
         if (failed[0]) return "present";
-        if (failed.slice(2).some(Boolean)) return "moved";
+        if (failed.slice(2, guardsAt).some(Boolean)) return "moved";
         return "full";
       }
     },

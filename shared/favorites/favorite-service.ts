@@ -1,6 +1,7 @@
 import type { AccountStore } from "../accounts/account-repository.js";
 import { isBlockedSeller } from "../accounts/account-standing.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
+import type { PublicProductGuards } from "../catalogue/public-product-checks.js";
 import type { CategoryStore } from "../categories/category-repository.js";
 import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
@@ -39,8 +40,15 @@ export interface FavoritePage {
  */
 export const createFavoriteService = (deps: {
   favorites: FavoriteStore;
-  /** The catalogue's one-product read (`CatalogueService.product`): it throws unless resellers may see the product. */
-  catalogue: { product(productId: string): Promise<unknown> };
+  /**
+   * The catalogue's rule for one product: `product` reads it whole and throws unless resellers may see
+   * the product; `publicProductGuards` reads the product alone and leaves its category and seller to
+   * the write's transaction (`CatalogueService`).
+   */
+  catalogue: {
+    product(productId: string): Promise<unknown>;
+    publicProductGuards(productId: string): Promise<PublicProductGuards>;
+  };
   products: Pick<ProductStore, "getMany">;
   categories: Pick<CategoryStore, "getMany">;
   sellers: Pick<AccountStore, "findMany">;
@@ -72,15 +80,24 @@ export const createFavoriteService = (deps: {
   // Adds or toggles with one successful conditional write: an add that finds the favorite there decides
   // (add: it stays; toggle: Delete-if-present), and an add that finds the product's favorites following
   // a new state reads it again, so parallel toggles each flip it exactly once and the count stays exact.
-  const write = async (record: FavoriteRecord, first: FollowReading, toggle: boolean): Promise<boolean> => {
-    let seen = first;
+  // The write itself requires the product's category and seller to let resellers see it; when they no
+  // longer do, the catalogue's whole rule says why (or, changed back meanwhile, the write is retried).
+  const write = async (
+    record: FavoriteRecord,
+    first: { seen: FollowReading; guards: PublicProductGuards },
+    toggle: boolean,
+  ): Promise<boolean> => {
+    let { seen, guards } = first;
     for (let attempt = 0; attempt < MAX_TOGGLE_ATTEMPTS; attempt++) {
       // Deleted since the catalogue was asked: its favorites are being removed.
       if (seen.record?.state === "gone") throw refuse(refusals.productNotFound);
-      const outcome = await deps.favorites.add(record, seen, deps.cap);
+      const outcome = await deps.favorites.add(record, seen, deps.cap, guards);
       if (outcome === "added") return true;
       if (outcome === "full") throw favoritesFull(deps.cap);
-      if (outcome === "moved") seen = await deps.favorites.follow(record.product_id);
+      if (outcome === "not_public") {
+        await deps.catalogue.product(record.product_id);
+        guards = await deps.catalogue.publicProductGuards(record.product_id);
+      } else if (outcome === "moved") seen = await deps.favorites.follow(record.product_id);
       else if (!toggle) return true;
       else if (await deps.favorites.remove(record.account_id, record.product_id)) return false;
     }
@@ -122,10 +139,10 @@ export const createFavoriteService = (deps: {
         await deps.favorites.remove(accountId, product_id);
         return { product_id, favorite: false };
       }
-      // What a new favorite must follow is read beside the catalogue's check: no extra round trip. An id
-      // that is not a product id is refused by that check without any read, so nothing is looked up for it.
-      const [, seen] = await Promise.all([
-        deps.catalogue.product(product_id),
+      // What a new favorite must follow is read beside the product: no extra round trip. An id that is
+      // not a product id is refused by the catalogue without any read, so nothing is looked up for it.
+      const [guards, seen] = await Promise.all([
+        deps.catalogue.publicProductGuards(product_id),
         isId(product_id) ? deps.favorites.follow(product_id) : undefined,
       ]);
       if (!seen) throw refuse(refusals.productNotFound);
@@ -134,7 +151,7 @@ export const createFavoriteService = (deps: {
         product_id,
         added_at: deps.now().toISOString(),
       };
-      return { product_id, favorite: await write(record, seen, action === "toggle") };
+      return { product_id, favorite: await write(record, { seen, guards }, action === "toggle") };
     },
   };
 };

@@ -21,20 +21,23 @@ export interface IdempotentAnswer<T> {
 }
 
 /**
- * Runs a charging request at most once per Idempotency-Key (Stripe's semantics). `run` receives the claim
- * and must commit the claim's completion in the same transaction as its charge; if it throws, nothing was
- * charged and the key is released, so errors are not replayed and a client may retry the same key.
+ * Runs a charging request at most once per Idempotency-Key (Stripe's semantics). `read` starts the
+ * request's first reads, which go out beside the key's claim (one round); `charge` receives the claim
+ * and those reads, and must commit the claim's completion in the same transaction as its charge. If it
+ * throws, nothing was charged and the key is released, so errors are not replayed and a client may
+ * retry the same key. A key already taken answers from its record, whatever the reads found.
  */
 export const createIdempotentRequests = (deps: {
   store: IdempotencyStore;
   now: Clock;
   random: Randomness;
 }) => ({
-  async run<T>(
+  async run<T, R>(
     input: { accountId: number; key: string | undefined; route: string; body: unknown },
-    run: (claim: IdempotencyClaim | undefined) => Promise<StoredAnswer & { data: T }>,
+    read: () => Promise<R>,
+    charge: (claim: IdempotencyClaim | undefined, reads: Promise<R>) => Promise<StoredAnswer & { data: T }>,
   ): Promise<IdempotentAnswer<T>> {
-    if (input.key === undefined) return { ...(await run(undefined)), replayed: false };
+    if (input.key === undefined) return { ...(await charge(undefined, read())), replayed: false };
     const parsed = idempotencyKeySchema.safeParse(input.key);
     if (!parsed.success) {
       // The schema has one rule, so its one message is the catalogue's.
@@ -50,7 +53,8 @@ export const createIdempotentRequests = (deps: {
     };
     const hash = requestHash(input.body);
     const at = deps.now();
-    const outcome = await deps.store.claim({
+    const reads = read();
+    const claimed = deps.store.claim({
       claim,
       route: input.route,
       requestHash: hash,
@@ -59,6 +63,10 @@ export const createIdempotentRequests = (deps: {
       expiresAt: Math.floor(at.getTime() / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
       nowEpoch: Math.floor(at.getTime() / 1000),
     });
+    // Both settle before the claim decides, so no request is left in flight when the function answers
+    // (a charge needs the reads first anyway); a failed read reaches `charge`, or is moot for a taken key.
+    await Promise.allSettled([claimed, reads]);
+    const outcome = await claimed;
     if (outcome.kind === "being_written") {
       throw refuse(refusals.requestInProgress);
     }
@@ -74,7 +82,7 @@ export const createIdempotentRequests = (deps: {
       return { status: answer.status, data: answer.data, replayed: true };
     }
     try {
-      return { ...(await run(claim)), replayed: false };
+      return { ...(await charge(claim, reads)), replayed: false };
     } catch (error) {
       await deps.store.release(claim);
       throw error;

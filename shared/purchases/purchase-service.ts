@@ -1,4 +1,4 @@
-import { SellerModeration } from "../accounts/account.js";
+import { type AccountRecord, SellerModeration } from "../accounts/account.js";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { isPublic } from "../catalogue/catalogue-listing.js";
 import { isH2h } from "../catalogue/public-product.js";
@@ -48,6 +48,12 @@ const PRICING_ATTEMPTS = 3;
 const productNotFound = () => refuse(refusals.productNotFound);
 const giftUnavailable = () => refuse(refusals.giftUnavailable);
 
+/** What a purchase reads first, together: the product and the buyer. */
+interface FirstReads {
+  readonly product: ProductRecord;
+  readonly buyer: AccountRecord | undefined;
+}
+
 /** What a purchase checks before charging, read once per attempt. */
 interface Offer {
   readonly product: ProductRecord;
@@ -77,6 +83,18 @@ export const createPurchaseService = (deps: {
     const product = isId(productId) ? await deps.products.get(productId, { consistent: true }) : undefined;
     if (product?.status_moderation !== "approved") throw productNotFound();
     return product;
+  };
+
+  /** The product and the buyer, read together; the product's refusal comes first, as the spec orders them. */
+  const firstReads = async (buyerId: number, productId: string): Promise<FirstReads> => {
+    // The buyer (for the delivery e-mail's address) is read beside the product, not after it.
+    const [product, buyer] = await Promise.allSettled([
+      approvedProduct(productId),
+      deps.accounts.findById(buyerId),
+    ]);
+    if (product.status === "rejected") throw product.reason;
+    if (buyer.status === "rejected") throw buyer.reason;
+    return { product: product.value, buyer: buyer.value };
   };
 
   /** The full offer: the product's category and seller read and checked in the spec's order, or the error that says why not. */
@@ -142,19 +160,19 @@ export const createPurchaseService = (deps: {
   const purchase = async <T extends BuyResult>(input: {
     buyerId: number;
     productId: string;
+    /** The first attempt's product, and the buyer (`firstReads`). */
+    reads: Promise<FirstReads>;
     quantity: number;
     check: (offer: Offer) => { comment?: string };
     giftCode: string | undefined;
     answer: (result: BuyResult) => T;
     claim: IdempotencyClaim | undefined;
   }): Promise<T> => {
-    // The buyer (for the delivery e-mail's address) is read beside the product, not before it.
-    const buyerRead = deps.accounts.findById(input.buyerId);
-    buyerRead.catch(() => undefined);
+    const first = await input.reads;
+    const { buyer } = first;
+    if (!buyer) throw refuse(refusals.accountNotFound);
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
-      const product = await approvedProduct(input.productId);
-      const buyer = await buyerRead;
-      if (!buyer) throw refuse(refusals.accountNotFound);
+      const product = attempt === 0 ? first.product : await approvedProduct(input.productId);
       const { comment } = await checkedOffer(input.buyerId, product, input.check);
       const at = deps.now();
       const orderId = newId(at.getTime());
@@ -212,13 +230,15 @@ export const createPurchaseService = (deps: {
   return {
     /** POST /buy: checks in the spec's order, then one transaction (stock, then balance). */
     async buy(buyerId: number, body: BuyBody, idempotencyKey?: string): Promise<PurchaseAnswer<BuyResult>> {
-      const answer = await deps.idempotency.run<BuyResult>(
+      const answer = await deps.idempotency.run<BuyResult, FirstReads>(
         { accountId: buyerId, key: idempotencyKey, route: "POST /buy", body },
-        async (claim) => ({
+        () => firstReads(buyerId, body.product_id),
+        async (claim, reads) => ({
           status: 201,
           data: await purchase({
             buyerId,
             productId: body.product_id,
+            reads,
             quantity: body.quantity,
             giftCode: undefined,
             answer: (result) => result,
@@ -243,13 +263,15 @@ export const createPurchaseService = (deps: {
       idempotencyKey?: string,
     ): Promise<PurchaseAnswer<GiftResult>> {
       const giftCode = newGiftCode(deps.random);
-      const answer = await deps.idempotency.run<GiftResult>(
+      const answer = await deps.idempotency.run<GiftResult, FirstReads>(
         { accountId: buyerId, key: idempotencyKey, route: "POST /gift", body },
-        async (claim) => ({
+        () => firstReads(buyerId, body.product_id),
+        async (claim, reads) => ({
           status: 201,
           data: await purchase({
             buyerId,
             productId: body.product_id,
+            reads,
             quantity: 1,
             giftCode,
             answer: (result): GiftResult => ({ ...result, gift: 1, gift_code: giftCode }),

@@ -24,6 +24,15 @@ describe("Idempotency-Key claims with DynamoDB faults at the client (a conflict 
       const { product } = await buyableProduct({ price: 500, count: 10 });
       const buyer = await fundedReseller(5000);
       vi.spyOn(console, "error").mockImplementation(() => undefined);
+      // The claim goes out while the token's standing is read (the test stack caches none), so it is a
+      // transaction carrying the standing; meeting the other transaction, it is sent again alone once
+      // the standing answered (shared/runtime/standing-gate.ts) and meets it again.
+      const claimTransaction = faults.fail({
+        operation: "TransactWriteItems",
+        fault: "transaction_conflict",
+        times: 1,
+        bodyContains: `"IDEMPOTENCY#${buyer.id}#`,
+      });
       const rule = faults.fail({
         operation: "PutItem",
         fault: "item_conflict",
@@ -39,6 +48,7 @@ describe("Idempotency-Key claims with DynamoDB faults at the client (a conflict 
       });
       event.headers["idempotency-key"] = `conflict-${Date.now()}`;
       const response = await purchaseHandler(event, buildContext());
+      expect(claimTransaction.count()).toEqual({ faulted: 1, passed: 0 });
       expect(rule.count()).toEqual({ faulted: 1, passed: 0 });
       expect({ status: response.statusCode, body: parseBody(response) }).toEqual({
         status: 409,

@@ -29,6 +29,7 @@ import {
 import { type JsonResponse, request } from "../../support/http.js";
 import { runOps } from "../../support/ops-cli.js";
 import { createProduct, validProductBody } from "../../support/products.js";
+import { setSellerModeration } from "../../support/purchases.js";
 
 /** POST /api/v2/favorites with a Bearer token (or none); a string body is sent as is. */
 const postFavorite = (token: string | undefined, body: unknown): Promise<JsonResponse> =>
@@ -214,6 +215,35 @@ describe("POST /api/v2/favorites", { timeout: PUBLISHING_TIMEOUT }, () => {
       });
     }
     expect(await storedIds(reseller.id, [id])).toEqual([]);
+  });
+
+  it("add and toggle of a product whose category was switched off or whose seller was blocked since it was published are 404 Product not found, storing nothing, even with the favorite already there", async () => {
+    const reseller = await createTestSeller();
+    const switchedOff = await createPublicCategory();
+    const inCategory = await publishProduct(seller, switchedOff, {}, { sync: false });
+    expect(answer(await change(reseller.v2, inCategory.id, "add"))).toEqual(changed(inCategory.id, true));
+    await createDocumentClient().send(
+      new UpdateCommand({
+        TableName: requireEnv("TABLE_NAME"),
+        Key: keys.category(switchedOff),
+        UpdateExpression: "SET #status = :inactive",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":inactive": "inactive" },
+      }),
+    );
+    const blocked = await createTestSeller();
+    const ofBlocked = await publishProduct(blocked, category, {}, { sync: false });
+    await setSellerModeration(blocked.id, 2);
+    for (const id of [inCategory.id, ofBlocked.id]) {
+      for (const action of ["add", "toggle"]) {
+        expect(answer(await change(reseller.v2, id, action)), `${action} ${id}`).toEqual({
+          status: 404,
+          body: productNotFound,
+        });
+      }
+    }
+    expect(await storedIds(reseller.id, [inCategory.id, ofBlocked.id])).toEqual([inCategory.id]);
+    expect(await countOf(reseller.id)).toBe(1);
   });
 
   it("a bad body is 422 invalid_request naming each field in error.details", async () => {

@@ -3,7 +3,7 @@ import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
 import { keyHash, requestHash } from "../../../shared/idempotency/idempotency-record.js";
 import { createIdempotencyRepository } from "../../../shared/idempotency/idempotency-repository.js";
-import { accountService } from "../../../shared/runtime/dependencies.js";
+import { accountService, buyerOrderService, orderService } from "../../../shared/runtime/dependencies.js";
 import { PUBLISHING_TIMEOUT, v2Error } from "../../support/catalogue.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
 import { stockOf } from "../../support/orders.js";
@@ -196,6 +196,61 @@ describe("Idempotency-Key on POST /api/v2/buy (extension)", () => {
       const later = await buy(reseller.v2, { product_id: product.id, quantity: 1 }, key);
       expect(later.status).toBe(201);
       expect(orderIdOf(later.body)).toBe(orderIdOf(created[0]?.body));
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "40 parallel buys with one key, its claim sent beside the reads: one order and one debit; every other answer replays it or is 409 request_in_progress, and each of those replays it once retried",
+    async () => {
+      const { seller, product } = await buyableProduct({ price: 900, count: 50 });
+      const reseller = await fundedReseller(9000);
+      const key = { "Idempotency-Key": `many-${Date.now()}` };
+      const body = { product_id: product.id, quantity: 1 };
+      const responses = await Promise.all(Array.from({ length: 40 }, () => buy(reseller.v2, body, key)));
+      const answers = responses.map((r) => ({
+        status: r.status,
+        body: r.body,
+        replayed: r.headers.get("idempotent-replayed"),
+      }));
+      const charged = answers.filter((a) => a.status === 201 && a.replayed === null);
+      expect(charged).toHaveLength(1);
+      const original = charged[0]?.body;
+      const inProgress = v2Error(
+        409,
+        "request_in_progress",
+        "A request with this Idempotency-Key is still in progress",
+      );
+      for (const answer of answers.filter((a) => a !== charged[0]))
+        expect(answer).toEqual(
+          answer.status === 201
+            ? { status: 201, body: original, replayed: "true" }
+            : { status: 409, body: inProgress, replayed: null },
+        );
+      // Once settled, each request told "in progress" replays the one order when retried.
+      const retried = await Promise.all(
+        answers.filter((a) => a.status === 409).map(() => buy(reseller.v2, body, key)),
+      );
+      for (const r of retried)
+        expect({ status: r.status, body: r.body, replayed: r.headers.get("idempotent-replayed") }).toEqual({
+          status: 201,
+          body: original,
+          replayed: "true",
+        });
+      const orderId = orderIdOf(original);
+      expect(await balanceOf(reseller.id)).toBe(8100);
+      expect(await stockOf(product.id)).toBe(49);
+      expect(
+        (await ledgerOf(reseller.id)).filter((e) => e.kind === "purchase").map((e) => [e.amount, e.order_id]),
+      ).toEqual([[-900, orderId]]);
+      expect(
+        (await buyerOrderService().history(reseller.id, { page: 1, limit: 100 })).items.map(
+          (o) => o.order_id,
+        ),
+      ).toEqual([orderId]);
+      expect(
+        (await orderService().listForSeller(seller.id, { limit: 100 })).items.map((o) => o.id_order),
+      ).toEqual([orderId]);
     },
     PUBLISHING_TIMEOUT,
   );

@@ -7,7 +7,11 @@ import {
   type FavoriteFollow,
   type FavoriteRecord,
 } from "../../../shared/favorites/favorite.js";
-import type { FavoriteSlice, FavoriteStore } from "../../../shared/favorites/favorite-repository.js";
+import type {
+  AddOutcome,
+  FavoriteSlice,
+  FavoriteStore,
+} from "../../../shared/favorites/favorite-repository.js";
 import { createFavoriteService, MAX_TOGGLE_ATTEMPTS } from "../../../shared/favorites/favorite-service.js";
 import type { ProductRecord } from "../../../shared/products/product.js";
 import { forbidden, notFound } from "../../support/expected-refusals.js";
@@ -16,6 +20,8 @@ const ACCOUNT = 7;
 const NOW = new Date("2026-11-23T10:00:00.000Z");
 
 const activeCategory: Category = { id: 101, name: "Game keys", slug: "game-keys", status: "active" };
+/** What a write of a public product's favorite requires of its category and seller (the memory store ignores it). */
+const PUBLIC_GUARDS = { categoryId: activeCategory.id, sellerId: 9 };
 const inactiveCategory: Category = { id: 102, name: "Old", slug: "old", status: "inactive" };
 
 /** Product ids in id order: ULIDs of increasing time. */
@@ -145,6 +151,12 @@ const serviceOver = (
         if (String(found.id_categories).startsWith("700"))
           throw forbidden("This category is not available to resellers", "blocked_category");
         return found;
+      },
+      // The same rule; the memory store's writes check no category or seller.
+      async publicProductGuards(productId) {
+        await this.product(productId);
+        const { id_categories, seller_id } = byId.get(productId) as ProductRecord;
+        return { categoryId: id_categories, sellerId: seller_id };
       },
     },
     products: {
@@ -367,6 +379,42 @@ describe("favorite changes", () => {
     });
     expect(calls).toEqual(["add", "remove", "add"]);
   });
+
+  it("an add whose category or seller checks fail answers as the catalogue's whole rule says: its refusal, or, changed back since, the add again", async () => {
+    const outcomes: AddOutcome[] = ["not_public", "not_public", "added"];
+    const asked: string[] = [];
+    let publicNow = false;
+    const service = createFavoriteService({
+      favorites: { ...memoryStore().store, add: async () => outcomes.shift() ?? "added" },
+      catalogue: {
+        product: async (productId) => {
+          asked.push(`product ${productId}`);
+          if (!publicNow) throw notFound("Product not found");
+        },
+        publicProductGuards: async (productId) => {
+          asked.push(`guards ${productId}`);
+          return PUBLIC_GUARDS;
+        },
+      },
+      products: { getMany: async () => new Map() },
+      categories: { getMany: async () => new Map() },
+      sellers: { findMany: async () => new Map() },
+      cap: FAVORITES_PER_ACCOUNT,
+      now: () => NOW,
+    });
+    const add = () => service.change(ACCOUNT, { product_id: id(1), action: "add" });
+    expect(await errorOf(add())).toEqual({
+      kind: "not_found",
+      code: "not_found",
+      message: "Product not found",
+    });
+    // Switched back on before the catalogue's second look: the guards are read again and the add retried.
+    publicNow = true;
+    expect(await add()).toEqual({ product_id: id(1), favorite: true });
+    const [guards, whole] = [`guards ${id(1)}`, `product ${id(1)}`];
+    expect(asked).toEqual([guards, whole, guards, whole, guards]);
+    expect(outcomes).toEqual([]);
+  });
 });
 
 describe("favorite list", () => {
@@ -374,7 +422,12 @@ describe("favorite list", () => {
   const favoriteAll = async (setup: ReturnType<typeof serviceOver>, ids: string[], accountId = ACCOUNT) => {
     for (const productId of ids) {
       const seen = await setup.store.follow(productId);
-      await setup.store.add({ account_id: accountId, product_id: productId, added_at: "t" }, seen, 1000);
+      await setup.store.add(
+        { account_id: accountId, product_id: productId, added_at: "t" },
+        seen,
+        1000,
+        PUBLIC_GUARDS,
+      );
     }
   };
 
@@ -401,6 +454,7 @@ describe("favorite list", () => {
         { account_id: ACCOUNT, product_id: productId, added_at: "t" },
         { record: undefined, listed: false },
         1000,
+        PUBLIC_GUARDS,
       );
     await favoriteAll(setup, [id(1), id(7)]);
     expect((await setup.service.list(ACCOUNT, 1, 20)).items.map((f) => f.product_id)).toEqual([id(1), id(7)]);
