@@ -125,9 +125,19 @@ export const createCatalogueService = (deps: {
 
     /** GET /products/{seller_id}: a seller's public products, newest first; an unknown or blocked seller is 404. */
     async sellerProducts(sellerId: number, page: number, limit: number): Promise<Page<ProductSummary>> {
-      const seller = await deps.accounts.findById(sellerId);
+      // Only the seller's facet answers this query, newest first, its total from the facet's counter:
+      // the plan needs no counts, so the seller, the counts and the page are read together, and the
+      // page's products, categories and sellers after them (2 rounds; search is 3).
+      const plan = planSearch({ seller_id: sellerId, page, limit, sort: "newest" }, new Map());
+      const [seller, counts, entries] = await Promise.all([
+        deps.accounts.findById(sellerId),
+        deps.catalogue.counts([plan.facet]),
+        deps.catalogue.readPage(plan),
+      ]);
       if (!seller || isBlockedSeller(seller)) throw refuse(refusals.sellerNotFound);
-      return search({ seller_id: sellerId, page, limit, sort: "newest" });
+      const total = counts.get(plan.facet)?.[plan.countField] ?? 0;
+      const meta = { page, limit, total };
+      return { items: total === 0 ? [] : await summaries(entries), meta };
     },
 
     /** GET /product/{id}: a public product in full; hidden ones and blocked sellers' are 404, blocked categories 403. */

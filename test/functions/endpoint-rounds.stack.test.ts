@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { handler as catalogHandler } from "../../functions/v2-catalog/handler.js";
 import { handler as favoritesHandler } from "../../functions/v2-favorites/handler.js";
 import { handler as purchasesHandler } from "../../functions/v2-purchases/handler.js";
-import { productService } from "../../shared/runtime/dependencies.js";
+import { commentService, productService } from "../../shared/runtime/dependencies.js";
 import {
   createPublicCategory,
   createTestSeller,
@@ -37,7 +37,12 @@ const invoke = async (
   handler: GroupHandler,
   routeKey: string,
   token: string,
-  options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    path?: Record<string, string>;
+  } = {},
 ) => {
   requests += 1;
   const event = buildEvent({
@@ -49,6 +54,7 @@ const invoke = async (
       : { contentType: "application/json", body: JSON.stringify(options.body) }),
   });
   Object.assign(event.headers, options.headers ?? {});
+  if (options.path) event.pathParameters = options.path;
   if (options.query) {
     event.queryStringParameters = options.query;
     event.rawQueryString = new URLSearchParams(options.query).toString();
@@ -167,6 +173,59 @@ describe("POST /api/v2/favorites in 2 rounds: the product beside its favorites' 
         replayed: null,
       });
       expect(rounds).toEqual(["BatchGetItem+GetItem+GetItem", "TransactWriteItems"]);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
+
+describe("GET /api/v2/products/{seller_id} in 2 rounds: the seller, its facet's counts and page together, then the page's products with their categories and sellers", () => {
+  it(
+    "answers a seller's catalogue newest first from two rounds of reads",
+    async () => {
+      const [seller, reseller] = await Promise.all([createTestSeller(), createTestSeller()]);
+      const category = await createPublicCategory();
+      const older = await publishProduct(seller, category);
+      const newer = await publishProduct(seller, category);
+      const list = () =>
+        invoke(catalogHandler, "GET /api/v2/products/{seller_id}", reseller.v2, {
+          path: { seller_id: String(seller.id) },
+        });
+      await list();
+
+      const { result, rounds } = await recordedRounds(list);
+      expect({
+        status: result.status,
+        ids: (result.body as { data: { product_id: string }[] }).data.map((p) => p.product_id),
+        meta: (result.body as { meta: unknown }).meta,
+      }).toEqual({ status: 200, ids: [newer.id, older.id], meta: { page: 1, limit: 20, total: 2 } });
+      expect(rounds).toEqual([
+        "BatchGetItem+GetItem+GetItem+Query",
+        "BatchGetItem+BatchGetItem+BatchGetItem",
+      ]);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+});
+
+describe("GET /api/v2/comment/{id} in 2 rounds: the product beside its comments' page and count, then its category and seller", () => {
+  it(
+    "answers a public product's comments from two rounds of reads",
+    async () => {
+      const [seller, reseller] = await Promise.all([createTestSeller(), createTestSeller()]);
+      const product = await publishProduct(seller, await createPublicCategory());
+      await commentService().add({ product_id: product.id, rating: 5, text: "Works as described" });
+      const comments = () =>
+        invoke(catalogHandler, "GET /api/v2/comment/{product_id}", reseller.v2, {
+          path: { product_id: product.id },
+        });
+      await comments();
+
+      const { result, rounds } = await recordedRounds(comments);
+      expect({
+        status: result.status,
+        texts: (result.body as { data: { text: string }[] }).data.map((c) => c.text),
+      }).toEqual({ status: 200, texts: ["Works as described"] });
+      expect(rounds).toEqual(["GetItem+GetItem+GetItem+Query", "GetItem+GetItem"]);
     },
     PUBLISHING_TIMEOUT,
   );
