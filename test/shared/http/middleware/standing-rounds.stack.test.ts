@@ -1,14 +1,11 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { generate } from "otplib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as payoutHandler } from "../../../../functions/v1-payouts/handler.js";
 import { handler as productsHandler } from "../../../../functions/v1-products/handler.js";
 import { handler as purchaseHandler } from "../../../../functions/v2-purchases/handler.js";
 import { requireEnv } from "../../../../shared/config/environment.js";
 import { accountAccess, accountService } from "../../../../shared/runtime/dependencies.js";
-import { tableClient } from "../../../../shared/runtime/table.js";
-import { installCommandRecorder, startRecording, stopRecording } from "../../../bench/command-recorder.js";
-import { roundsOf } from "../../../bench/request-rounds.js";
 import { createTestAccount, tokenFor } from "../../../support/accounts.js";
 import { buildContext, buildEvent, parseBody } from "../../../support/lambda-events.js";
 import { balanceOf } from "../../../support/ledger.js";
@@ -21,36 +18,19 @@ import {
   validProductBody,
 } from "../../../support/products.js";
 import { buyableProduct, fundedReseller } from "../../../support/purchases.js";
+import { recordedRounds } from "../../../support/recorded-rounds.js";
 
 // The stack runs with TOKEN_STATUS_CACHE_SECONDS=0: every request here is its account's first in its
 // container, the case a Lambda meets most, and its standing is read on every request.
 
 const CARD = "4111111111111111";
 
-/** Calls a handler in-process, as Lambda does, recording what it sends to DynamoDB. */
-const recorded = async (
-  handler: typeof payoutHandler,
-  options: Parameters<typeof buildEvent>[0],
-  headers: Record<string, string> = {},
-) => {
+/** Calls a handler in-process, as Lambda does, with the rounds it sent to DynamoDB. */
+const recorded = async (handler: typeof payoutHandler, options: Parameters<typeof buildEvent>[0]) => {
   const event = buildEvent({ contentType: "application/json", ...options });
-  Object.assign(event.headers, headers);
-  startRecording();
-  const response = await handler(event, buildContext());
-  const commands = stopRecording();
-  return {
-    status: response.statusCode,
-    body: parseBody(response),
-    plan: roundsOf(commands).map((round) =>
-      round
-        .map((c) => c.operation)
-        .sort()
-        .join("+"),
-    ),
-  };
+  const { result, rounds } = await recordedRounds(() => handler(event, buildContext()));
+  return { status: result.statusCode, body: parseBody(result), plan: rounds };
 };
-
-beforeAll(() => installCommandRecorder(tableClient()));
 
 describe("the token's standing adds no round to an account's first request in a container", () => {
   it("POST /api/v1/payout is 2 rounds: the account beside the standing, then one debit transaction", async () => {
