@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   createCheckpointStore,
+  type Pause,
   type StreamPoller,
   startStreamPoller,
 } from "../../../infra/local/stream-poller.js";
@@ -36,6 +37,7 @@ const checkpointFile = () => {
 const start = async (
   file: string,
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>,
+  options: { pause?: Pause } = {},
 ) => {
   const poller = await startStreamPoller({
     endpoint: requireEnv("AWS_ENDPOINT_URL_DYNAMODB"),
@@ -43,6 +45,7 @@ const start = async (
     handler,
     checkpoints: createCheckpointStore(file),
     intervalMs: 20,
+    ...options,
   });
   running.push(poller);
   return {
@@ -184,5 +187,46 @@ describe("local stream poller on the stack's table", () => {
 
     expect(seenBySecond.some(isFirstMarker)).toBe(false);
     expect(seenBySecond.map(sequenceOf).filter((s) => firstSequences.has(s))).toEqual([]);
+  });
+
+  it("reads a backlog batch after batch, waiting its interval only once the stream has nothing new", async () => {
+    // 250 items: three batches at least, whatever the stream held before them.
+    const run = randomUUID();
+    const keys = Array.from({ length: 250 }, (_, i) => `TEST#stream-backlog#${run}#${i}`);
+    for (let i = 0; i < keys.length; i += 25) {
+      await createDocumentClient().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [requireEnv("TABLE_NAME")]: keys
+              .slice(i, i + 25)
+              .map((PK) => ({ PutRequest: { Item: { PK, SK: "MARKER", entity: "test_marker" } } })),
+          },
+        }),
+      );
+    }
+    const mine = new Set(keys);
+    const seen = new Set<string>();
+    // How many of the 250 the poller had handed on each time it paused.
+    const seenAtPauses: number[] = [];
+    const poller = await start(
+      checkpointFile(),
+      async (event) => {
+        for (const record of event.Records) {
+          const pk = record.dynamodb?.Keys?.PK?.S ?? "";
+          if (mine.has(pk)) seen.add(pk);
+        }
+        return { batchItemFailures: [] };
+      },
+      {
+        pause: async () => {
+          seenAtPauses.push(seen.size);
+          await new Promise((r) => setTimeout(r, 20));
+        },
+      },
+    );
+    await waitFor(() => seenAtPauses.length > 0, "the poller's first pause");
+    await poller.stop();
+    // All were written before it started: it reads them all before its first pause.
+    expect(seenAtPauses[0]).toBe(250);
   });
 });
