@@ -2,9 +2,16 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from "@aws-sdk/client-dynamodb-streams";
 import { BatchWriteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createCheckpointStore,
   type Pause,
@@ -16,8 +23,8 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { WAIT_GUARD_MS } from "../../support/hang-guard.js";
 import { paidOrder } from "../../support/orders.js";
 
-// These pollers read the stack's table stream from its start, next to the stack's own poller; each
-// test gives its pollers their own checkpoint file.
+// These pollers read the stack's table stream next to the stack's own poller; each test gives its
+// pollers their own checkpoint file.
 const dirs: string[] = [];
 const running: StreamPoller[] = [];
 afterEach(async () => {
@@ -34,16 +41,66 @@ const checkpointFile = () => {
   return join(dir, "stream-checkpoints.json");
 };
 
+/**
+ * Each shard's last record when the file's tests begin. The stack's stream holds every record the run
+ * has written (a hundred thousand late in a run, half a minute to read from its start), and nothing
+ * before these tests concerns them.
+ */
+const streamEnd = async (): Promise<Record<string, string>> => {
+  const endpoint = requireEnv("AWS_ENDPOINT_URL_DYNAMODB");
+  const table = new DynamoDBClient({ endpoint });
+  const streams = new DynamoDBStreamsClient({ endpoint });
+  try {
+    const { Table } = await table.send(new DescribeTableCommand({ TableName: requireEnv("TABLE_NAME") }));
+    const StreamArn = Table?.LatestStreamArn;
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn }));
+    const ends: Record<string, string> = {};
+    const open: { shard: string; iterator: string }[] = [];
+    for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
+      if (!ShardId) continue;
+      if (SequenceNumberRange?.EndingSequenceNumber) ends[ShardId] = SequenceNumberRange.EndingSequenceNumber;
+      else {
+        const latest = new GetShardIteratorCommand({ StreamArn, ShardId, ShardIteratorType: "LATEST" });
+        const { ShardIterator } = await streams.send(latest);
+        if (ShardIterator) open.push({ shard: ShardId, iterator: ShardIterator });
+      }
+    }
+    // An open shard's end is known once a record lands in it: write one and read from there to it.
+    const isMarker = await writeMarker();
+    for (let found = false; !found; ) {
+      for (const shard of open) {
+        const page = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator }));
+        const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
+        const last = records.at(-1);
+        if (last) ends[shard.shard] = sequenceOf(last);
+        found ||= records.some(isMarker);
+        shard.iterator = page.NextShardIterator ?? shard.iterator;
+      }
+    }
+    return ends;
+  } finally {
+    table.destroy();
+    streams.destroy();
+  }
+};
+
+let startAt: Record<string, string> = {};
+beforeAll(async () => {
+  startAt = await streamEnd();
+});
+
 const start = async (
   file: string,
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>,
   options: { pause?: Pause } = {},
 ) => {
+  const saved = createCheckpointStore(file);
   const poller = await startStreamPoller({
     endpoint: requireEnv("AWS_ENDPOINT_URL_DYNAMODB"),
     tableName: requireEnv("TABLE_NAME"),
     handler,
-    checkpoints: createCheckpointStore(file),
+    // The file's checkpoints, and where none is saved yet, the stream's end before these tests.
+    checkpoints: { get: (shard) => saved.get(shard) ?? startAt[shard], set: saved.set },
     intervalMs: 20,
     ...options,
   });
@@ -190,7 +247,7 @@ describe("local stream poller on the stack's table", () => {
   });
 
   it("reads a backlog batch after batch, waiting its interval only once the stream has nothing new", async () => {
-    // 250 items: three batches at least, whatever the stream held before them.
+    // 250 items: three batches at least.
     const run = randomUUID();
     const keys = Array.from({ length: 250 }, (_, i) => `TEST#stream-backlog#${run}#${i}`);
     for (let i = 0; i < keys.length; i += 25) {
