@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFilesReporter } from "./test/setup/slowest-files-reporter.js";
 import { HANG_GUARD_MS } from "./test/support/hang-guard.js";
 
 /** Tests that need the local stack (DynamoDB Local, fauxqs, the gateway) say so in their file name. */
@@ -9,6 +10,8 @@ const CDK_TESTS = "test/infra/cdk/**/*.test.ts";
 export default defineConfig({
   test: {
     pool: "forks",
+    // After the usual report, the slowest files and each project's sum: where the loop's time goes.
+    reporters: ["default", new SlowestFilesReporter(10)],
     // Only a real hang fails on time; no test measures the machine (see hang-guard.ts).
     testTimeout: HANG_GUARD_MS,
     hookTimeout: HANG_GUARD_MS,

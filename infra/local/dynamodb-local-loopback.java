@@ -4,8 +4,9 @@
 // through the entry point AWS documents for embedding (ServerRunner.createServerFromCommandLineArgs),
 // sets the address on its one connector before it starts, and then starts it as ServerRunner does.
 //
-// Run by the Java source launcher (`java -cp DynamoDBLocal.jar <this file> <host> <DynamoDB Local
-// arguments>`), so the repository holds no compiled class; that needs a JDK, not only a JRE.
+// Compiled on first use by dynamodb-local.ts into node_modules/.cache (javac, so a JDK, not only a
+// JRE), then run as `java -cp DynamoDBLocal.jar:<that folder> DynamoDbLocalOnLoopback <host> <DynamoDB
+// Local arguments>`: the repository holds no compiled class.
 // Anything unexpected (a renamed field, another connector type) ends the process before it listens,
 // so a new DynamoDB Local release fails to start rather than quietly listening everywhere again.
 

@@ -93,12 +93,16 @@ export const localEndpoints = (config: LocalStackConfig) => ({
 });
 
 /**
- * Points this process's handlers at the local services. Handlers read only these variables, the same
- * names the CDK stack sets in AWS, so nothing in `functions/` knows where it runs.
+ * Points this process's handlers at the local services (`env` is `process.env` unless a caller keeps
+ * its own copy). Handlers read only these variables, the same names the CDK stack sets in AWS, so
+ * nothing in `functions/` knows where it runs.
  */
-export const applyLocalEnvironment = (config: LocalStackConfig): void => {
+export const applyLocalEnvironment = (
+  config: LocalStackConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): void => {
   const endpoints = localEndpoints(config);
-  Object.assign(process.env, {
+  Object.assign(env, {
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: "local",
     AWS_SECRET_ACCESS_KEY: "local",

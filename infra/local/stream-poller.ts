@@ -35,6 +35,21 @@ export interface StreamPoller {
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
+/** Waits `ms`, or less once `signal` aborts (the poller stopping). */
+export type Pause = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/** The timer the poller waits on, cleared by a stop so the stop never waits out an interval. */
+const timerPause: Pause = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+
 /**
  * Stands in for Lambda's DynamoDB stream event source: reads every shard of the table's stream in
  * order, hands batches to the handler, and moves its checkpoint only past records the handler took.
@@ -46,6 +61,8 @@ export const startStreamPoller = async (options: {
   handler: StreamHandler;
   checkpoints: CheckpointStore;
   intervalMs?: number;
+  /** How the poller waits between polls; a test passes its own to see when it waits. */
+  pause?: Pause;
 }): Promise<StreamPoller> => {
   const credentials = { accessKeyId: "local", secretAccessKey: "local" };
   const dynamodb = new DynamoDBClient({ endpoint: options.endpoint, region: "us-east-1", credentials });
@@ -70,14 +87,15 @@ export const startStreamPoller = async (options: {
     return result.ShardIterator;
   };
 
-  const pollShard = async (shardId: string) => {
+  /** Hands the shard's next batch on and returns how many of its records the handler took. */
+  const pollShard = async (shardId: string): Promise<number> => {
     const iterator = iterators.get(shardId) ?? (await iteratorFor(shardId));
-    if (!iterator) return;
+    if (!iterator) return 0;
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
     const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
     if (records.length === 0) {
       iterators.set(shardId, page.NextShardIterator);
-      return;
+      return 0;
     }
     const result = await options.handler({ Records: records });
     const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
@@ -87,15 +105,19 @@ export const startStreamPoller = async (options: {
     if (lastGood) options.checkpoints.set(shardId, lastGood);
     // On failure, start again right after the last record taken, so the failed one comes back.
     iterators.set(shardId, failed === undefined ? page.NextShardIterator : undefined);
+    return Math.max(index, 0);
   };
 
+  const stopping = new AbortController();
+  const pause = options.pause ?? timerPause;
   let running = true;
   const loop = (async () => {
     while (running) {
+      let taken = 0;
       try {
         const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
         for (const shard of description.StreamDescription?.Shards ?? []) {
-          if (shard.ShardId) await pollShard(shard.ShardId);
+          if (shard.ShardId) taken += await pollShard(shard.ShardId);
         }
       } catch (error) {
         if (running)
@@ -103,13 +125,16 @@ export const startStreamPoller = async (options: {
             JSON.stringify({ level: "error", message: "Stream poll failed", error: String(error) }),
           );
       }
-      await new Promise((r) => setTimeout(r, options.intervalMs ?? 200));
+      // A backlog is read batch after batch, as Lambda does; the interval spaces only the polls of a
+      // stream with nothing new, and the retries of a record the handler keeps failing.
+      if (taken === 0) await pause(options.intervalMs ?? 200, stopping.signal);
     }
   })();
 
   return {
     async stop() {
       running = false;
+      stopping.abort();
       await loop;
       streams.destroy();
     },

@@ -14,10 +14,13 @@ export interface OpsTarget {
 }
 
 /** `NAME=value`, or `NAME unset` with what was used instead, for each variable that chose a setting. */
-const settingsUsed = (names: readonly (readonly [name: string, fallback: string])[]): string =>
+const settingsUsed = (
+  env: NodeJS.ProcessEnv,
+  names: readonly (readonly [name: string, fallback: string])[],
+): string =>
   names
     .map(([name, fallback]) => {
-      const value = optionalEnv(name);
+      const value = optionalEnv(name, env);
       return value === undefined ? `${name} unset (${fallback})` : `${name}=${value}`;
     })
     .join(", ");
@@ -26,9 +29,9 @@ const settingsUsed = (names: readonly (readonly [name: string, fallback: string]
  * The local hint names every variable that decides where the CLI looks, with the value it used: a
  * stack started with other ports or another state folder is the usual reason it is not found.
  */
-const localUnreachableHint = (config: LocalStackConfig): string =>
+const localUnreachableHint = (env: NodeJS.ProcessEnv, config: LocalStackConfig): string =>
   `cannot reach DynamoDB Local at ${localEndpoints(config).dynamodb}; is \`npm start\` running with the same settings? ` +
-  `The CLI used ${settingsUsed([
+  `The CLI used ${settingsUsed(env, [
     ["DYNAMODB_LOCAL_PORT", String(config.dynamoPort)],
     ["FAUXQS_PORT", String(config.fauxqsPort)],
     ["PORT", String(config.port)],
@@ -36,17 +39,19 @@ const localUnreachableHint = (config: LocalStackConfig): string =>
   ])}`;
 
 /**
- * Points the CLI's services at the target. Locally: the same environment as `npm start`. In AWS: the
- * operator's credentials plus TABLE_NAME and MASTER_SECRET_ARN from the deployed stack's outputs.
+ * Points the CLI's services at the target, reading and writing `env` (the CLI's is `process.env`).
+ * Locally: the same environment as `npm start`. In AWS: the operator's credentials plus TABLE_NAME and
+ * MASTER_SECRET_ARN from the deployed stack's outputs.
  */
-export const selectOpsTarget = (): OpsTarget => {
-  if (optionalEnv("OPS_TARGET") === "aws") {
+export const selectOpsTarget = (env: NodeJS.ProcessEnv): OpsTarget => {
+  if (optionalEnv("OPS_TARGET", env) === "aws") {
     for (const name of ["TABLE_NAME", "MASTER_SECRET_ARN"]) {
-      if (!optionalEnv(name)) throw new Error(`OPS_TARGET=aws needs ${name} (see the stack outputs)`);
+      if (!optionalEnv(name, env)) throw new Error(`OPS_TARGET=aws needs ${name} (see the stack outputs)`);
     }
     return {
       kind: "aws",
       unreachableHint: `cannot reach DynamoDB in AWS; check your credentials and region. The CLI used ${settingsUsed(
+        env,
         [
           ["AWS_REGION", "the profile's region"],
           ["AWS_PROFILE", "default credentials"],
@@ -55,7 +60,7 @@ export const selectOpsTarget = (): OpsTarget => {
       )}`,
     };
   }
-  const config = localConfigFromEnv();
-  applyLocalEnvironment(config);
-  return { kind: "local", unreachableHint: localUnreachableHint(config) };
+  const config = localConfigFromEnv(env);
+  applyLocalEnvironment(config, env);
+  return { kind: "local", unreachableHint: localUnreachableHint(env, config) };
 };

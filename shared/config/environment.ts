@@ -7,8 +7,8 @@ export const requireEnv = (name: string): string => {
   return value;
 };
 
-/** Reads an optional environment variable; empty counts as unset. */
-export const optionalEnv = (name: string): string | undefined => {
-  const value = process.env[name];
+/** Reads an optional environment variable (of `env`, the process's by default); empty counts as unset. */
+export const optionalEnv = (name: string, env: NodeJS.ProcessEnv = process.env): string | undefined => {
+  const value = env[name];
   return value === undefined || value === "" ? undefined : value;
 };

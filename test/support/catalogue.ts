@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { catalogueIndexer, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
 import { createCategoryIn } from "./categories.js";
-import { HANG_GUARD_MS, WAIT_GUARD_MS } from "./hang-guard.js";
+import { HANG_GUARD_MS } from "./hang-guard.js";
 import { type JsonResponse, request } from "./http.js";
 import { createProduct, jsonHeaders, tinyPng, uploadProductImage, validProductBody } from "./products.js";
 
@@ -198,22 +198,3 @@ export const unauthorized = v2Error(401, "unauthorized", "Unauthorized");
 
 /** Waits a few milliseconds, so that records stamped with the time sort in the order they were made. */
 export const tick = (ms = 5): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Reads until the answer equals `expected` (or `timeoutMs` passes) and returns the last answer, so the
- * test's own assertion shows any difference. Used after a forced sync that unlists or changes a
- * product: a stream sync that read the product before the change may still be finishing and briefly
- * re-apply the old listing, until the stream's record of the change corrects it.
- */
-export const settled = async <T>(
-  read: () => Promise<T>,
-  expected: T,
-  timeoutMs = WAIT_GUARD_MS,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) return value;
-    await tick(100);
-  }
-};

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { inject } from "vitest";
+import { runCommandLine } from "../../infra/ops/run-command-line.js";
+import { captureConsole } from "./console-capture.js";
 
 /** What one ops CLI run printed and how it exited. */
 export interface OpsResult {
@@ -8,10 +10,44 @@ export interface OpsResult {
   readonly stderr: string;
 }
 
-/** Runs `npm run ops -- <args>`'s program as a child process, pointed at the stack under test. */
-export const runOps = (args: string[], env: Record<string, string> = {}): Promise<OpsResult> =>
+// The settings a spawned CLI gets (the stack's ports and state folder), in this process's own
+// environment: the CLI reads them from there and writes back the stack's environment, which
+// stack-env.ts already gave this process, so its services reach the same stack as the gateway's.
+Object.assign(process.env, inject("opsEnv"));
+
+/**
+ * Runs `npm run ops -- <args>`'s program in this process, through the function the CLI's entry calls:
+ * the same command line, exit code, stdout and stderr (log lines included) as a spawned CLI, without a
+ * second or two of process start per command.
+ */
+export const runOps = async (args: string[]): Promise<OpsResult> => {
+  let stdout = "";
+  let stderr = "";
+  const sinks = {
+    stdout: (text: string) => {
+      stdout += text;
+    },
+    stderr: (text: string) => {
+      stderr += text;
+    },
+  };
+  const code = await captureConsole(sinks, () =>
+    runCommandLine(args, {
+      stdout: { write: sinks.stdout },
+      stderr: { write: sinks.stderr },
+      env: process.env,
+    }),
+  );
+  return { code, stdout, stderr };
+};
+
+/**
+ * Runs the CLI as an operator does, `npm run -s ops -- <args>` in a process of its own, pointed at the
+ * stack under test with `env` over its settings: the end-to-end check of the script and the real entry.
+ */
+export const spawnOps = (args: string[], env: Record<string, string> = {}): Promise<OpsResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "infra/ops/cli.ts", ...args], {
+    const child = spawn("npm", ["run", "-s", "ops", "--", ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...inject("opsEnv"), ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

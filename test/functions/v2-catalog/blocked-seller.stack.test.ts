@@ -5,7 +5,6 @@ import {
   productNotFound,
   searchIds,
   sellerCatalogueIds,
-  settled,
   syncCatalogue,
   uniqueWord,
   v2Error,
@@ -14,6 +13,7 @@ import {
 import { runOps } from "../../support/ops-cli.js";
 import { stockOf } from "../../support/orders.js";
 import { buyableProduct, fundedReseller, v2Post } from "../../support/purchases.js";
+import { settled } from "../../support/settled.js";
 
 /** Runs an ops command that must succeed and returns what it printed. */
 const ops = async (...args: string[]): Promise<unknown> => {

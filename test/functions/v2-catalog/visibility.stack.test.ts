@@ -14,7 +14,6 @@ import {
   queryString,
   searchIds,
   sellerCatalogueIds,
-  settled,
   syncCatalogue,
   type TestSeller,
   uniqueWord,
@@ -24,6 +23,7 @@ import {
 } from "../../support/catalogue.js";
 import { createProduct, validProductBody } from "../../support/products.js";
 import { eventually } from "../../support/receiver.js";
+import { settled } from "../../support/settled.js";
 
 interface Summary {
   product_id: string;

@@ -17,7 +17,6 @@ import {
   productNotFound,
   publishProduct,
   queryString,
-  settled,
   syncCatalogue,
   type TestSeller,
   unauthorized,
@@ -30,6 +29,7 @@ import { type JsonResponse, request } from "../../support/http.js";
 import { runOps } from "../../support/ops-cli.js";
 import { createProduct, validProductBody } from "../../support/products.js";
 import { setSellerModeration } from "../../support/purchases.js";
+import { settled } from "../../support/settled.js";
 
 /** POST /api/v2/favorites with a Bearer token (or none); a string body is sent as is. */
 const postFavorite = (token: string | undefined, body: unknown): Promise<JsonResponse> =>

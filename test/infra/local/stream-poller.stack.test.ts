@@ -2,11 +2,19 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from "@aws-sdk/client-dynamodb-streams";
+import { BatchWriteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createCheckpointStore,
+  type Pause,
   type StreamPoller,
   startStreamPoller,
 } from "../../../infra/local/stream-poller.js";
@@ -15,8 +23,8 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { WAIT_GUARD_MS } from "../../support/hang-guard.js";
 import { paidOrder } from "../../support/orders.js";
 
-// These pollers read the stack's table stream from its start, next to the stack's own poller; each
-// test gives its pollers their own checkpoint file.
+// These pollers read the stack's table stream next to the stack's own poller; each test gives its
+// pollers their own checkpoint file.
 const dirs: string[] = [];
 const running: StreamPoller[] = [];
 afterEach(async () => {
@@ -33,16 +41,68 @@ const checkpointFile = () => {
   return join(dir, "stream-checkpoints.json");
 };
 
+/**
+ * Each shard's last record when the file's tests begin. The stack's stream holds every record the run
+ * has written (a hundred thousand late in a run, half a minute to read from its start), and nothing
+ * before these tests concerns them.
+ */
+const streamEnd = async (): Promise<Record<string, string>> => {
+  const endpoint = requireEnv("AWS_ENDPOINT_URL_DYNAMODB");
+  const table = new DynamoDBClient({ endpoint });
+  const streams = new DynamoDBStreamsClient({ endpoint });
+  try {
+    const { Table } = await table.send(new DescribeTableCommand({ TableName: requireEnv("TABLE_NAME") }));
+    const StreamArn = Table?.LatestStreamArn;
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn }));
+    const ends: Record<string, string> = {};
+    const open: { shard: string; iterator: string }[] = [];
+    for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
+      if (!ShardId) continue;
+      if (SequenceNumberRange?.EndingSequenceNumber) ends[ShardId] = SequenceNumberRange.EndingSequenceNumber;
+      else {
+        const latest = new GetShardIteratorCommand({ StreamArn, ShardId, ShardIteratorType: "LATEST" });
+        const { ShardIterator } = await streams.send(latest);
+        if (ShardIterator) open.push({ shard: ShardId, iterator: ShardIterator });
+      }
+    }
+    // An open shard's end is known once a record lands in it: write one and read from there to it.
+    const isMarker = await writeMarker();
+    for (let found = false; !found; ) {
+      for (const shard of open) {
+        const page = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator }));
+        const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
+        const last = records.at(-1);
+        if (last) ends[shard.shard] = sequenceOf(last);
+        found ||= records.some(isMarker);
+        shard.iterator = page.NextShardIterator ?? shard.iterator;
+      }
+    }
+    return ends;
+  } finally {
+    table.destroy();
+    streams.destroy();
+  }
+};
+
+let startAt: Record<string, string> = {};
+beforeAll(async () => {
+  startAt = await streamEnd();
+});
+
 const start = async (
   file: string,
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>,
+  options: { pause?: Pause } = {},
 ) => {
+  const saved = createCheckpointStore(file);
   const poller = await startStreamPoller({
     endpoint: requireEnv("AWS_ENDPOINT_URL_DYNAMODB"),
     tableName: requireEnv("TABLE_NAME"),
     handler,
-    checkpoints: createCheckpointStore(file),
+    // The file's checkpoints, and where none is saved yet, the stream's end before these tests.
+    checkpoints: { get: (shard) => saved.get(shard) ?? startAt[shard], set: saved.set },
     intervalMs: 20,
+    ...options,
   });
   running.push(poller);
   return {
@@ -184,5 +244,46 @@ describe("local stream poller on the stack's table", () => {
 
     expect(seenBySecond.some(isFirstMarker)).toBe(false);
     expect(seenBySecond.map(sequenceOf).filter((s) => firstSequences.has(s))).toEqual([]);
+  });
+
+  it("reads a backlog batch after batch, waiting its interval only once the stream has nothing new", async () => {
+    // 250 items: three batches at least.
+    const run = randomUUID();
+    const keys = Array.from({ length: 250 }, (_, i) => `TEST#stream-backlog#${run}#${i}`);
+    for (let i = 0; i < keys.length; i += 25) {
+      await createDocumentClient().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [requireEnv("TABLE_NAME")]: keys
+              .slice(i, i + 25)
+              .map((PK) => ({ PutRequest: { Item: { PK, SK: "MARKER", entity: "test_marker" } } })),
+          },
+        }),
+      );
+    }
+    const mine = new Set(keys);
+    const seen = new Set<string>();
+    // How many of the 250 the poller had handed on each time it paused.
+    const seenAtPauses: number[] = [];
+    const poller = await start(
+      checkpointFile(),
+      async (event) => {
+        for (const record of event.Records) {
+          const pk = record.dynamodb?.Keys?.PK?.S ?? "";
+          if (mine.has(pk)) seen.add(pk);
+        }
+        return { batchItemFailures: [] };
+      },
+      {
+        pause: async () => {
+          seenAtPauses.push(seen.size);
+          await new Promise((r) => setTimeout(r, 20));
+        },
+      },
+    );
+    await waitFor(() => seenAtPauses.length > 0, "the poller's first pause");
+    await poller.stop();
+    // All were written before it started: it reads them all before its first pause.
+    expect(seenAtPauses[0]).toBe(250);
   });
 });

@@ -10,7 +10,7 @@ import { orderService } from "../../../shared/runtime/dependencies.js";
 import { tokenFor } from "../../support/accounts.js";
 import { freePort } from "../../support/free-port.js";
 import { request } from "../../support/http.js";
-import { runOps, usageError } from "../../support/ops-cli.js";
+import { runOps, spawnOps, usageError } from "../../support/ops-cli.js";
 import { sellerWithProduct, stores } from "../../support/orders.js";
 import { jsonHeaders } from "../../support/products.js";
 import { eventually, startReceiver } from "../../support/receiver.js";
@@ -22,7 +22,15 @@ afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
 describe("ops CLI", () => {
   it("account create prints the new seller's id, API key and authenticator setup, and the key works", async () => {
-    const result = await runOps(["account", "create", "--name", "Demo Store", "--email", "demo@example.com"]);
+    // The real entry, as an operator runs it: exit code, and nothing but the JSON on stdout.
+    const result = await spawnOps([
+      "account",
+      "create",
+      "--name",
+      "Demo Store",
+      "--email",
+      "demo@example.com",
+    ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const account = json(result.stdout);
@@ -243,7 +251,8 @@ describe("ops CLI", () => {
 
   it("names the variables it used when DynamoDB Local cannot be reached", async () => {
     const port = String(await freePort());
-    const result = await runOps(["category", "create", "--id", "5", "--name", "N", "--slug", "n"], {
+    // Its own process: this one's clients stay pointed at the stack under test.
+    const result = await spawnOps(["category", "create", "--id", "5", "--name", "N", "--slug", "n"], {
       DYNAMODB_LOCAL_PORT: port,
       FAUXQS_PORT: "4599",
       PORT: "",

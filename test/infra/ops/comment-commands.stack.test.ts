@@ -164,15 +164,12 @@ describe("ops CLI: comment add", { timeout: PUBLISHING_TIMEOUT }, () => {
         "Field 'text' must be at most 1000 characters",
       ],
     ];
-    // Each case is its own process; run four at a time.
-    const results: { args: string; code: number | null; stdout: string; stderr: string }[] = [];
-    for (let start = 0; start < cases.length; start += 4) {
-      const batch = cases.slice(start, start + 4).map(async ([args]) => {
+    const results = await Promise.all(
+      cases.map(async ([args]) => {
         const result = await runOps(args);
         return { args: args.join(" "), code: result.code, stdout: result.stdout, stderr: result.stderr };
-      });
-      results.push(...(await Promise.all(batch)));
-    }
+      }),
+    );
     expect(results).toStrictEqual(
       cases.map(([args, message]) => ({
         args: args.join(" "),

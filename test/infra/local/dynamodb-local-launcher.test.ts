@@ -1,0 +1,44 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  compiledLauncher,
+  dynamoDbLocalArguments,
+  dynamoDbLocalHome,
+} from "../../../infra/local/dynamodb-local.js";
+import { localConfigFromEnv } from "../../../infra/local/local-environment.js";
+
+const cacheRoot = mkdtempSync(join(tmpdir(), "launcher-cache-"));
+afterAll(() => rmSync(cacheRoot, { recursive: true, force: true }));
+
+describe("DynamoDB Local's loopback launcher", () => {
+  it("is compiled once into the cache and reused by every later start, not compiled by each JVM", async () => {
+    const home = dynamoDbLocalHome();
+    const first = await compiledLauncher(home, cacheRoot);
+    const classFile = join(first, "DynamoDbLocalOnLoopback.class");
+    const compiledAt = statSync(classFile).mtimeMs;
+    const again = await Promise.all([compiledLauncher(home, cacheRoot), compiledLauncher(home, cacheRoot)]);
+    expect(again).toEqual([first, first]);
+    expect(statSync(classFile).mtimeMs).toBe(compiledAt);
+    // One folder for this source and release; no half-written compile left beside it.
+    expect(readdirSync(cacheRoot)).toHaveLength(1);
+  });
+
+  it("runs the compiled class with the stack's address, port and storage, after JVM options for a short-lived server", () => {
+    const config = localConfigFromEnv({ DYNAMODB_LOCAL_PORT: "8123", LOCAL_STATE: "memory" });
+    expect(dynamoDbLocalArguments(config, "/dl", "/cache/abc")).toEqual([
+      "-XX:TieredStopAtLevel=1",
+      "-Djava.library.path=/dl/DynamoDBLocal_lib",
+      "-cp",
+      "/dl/DynamoDBLocal.jar:/cache/abc",
+      "DynamoDbLocalOnLoopback",
+      "127.0.0.1",
+      "-port",
+      "8123",
+      "-sharedDb",
+      "-disableTelemetry",
+      "-inMemory",
+    ]);
+  });
+});
