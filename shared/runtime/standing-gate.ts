@@ -14,7 +14,8 @@ import { isTransactionConflict } from "../data/transaction-errors.js";
  * (issue #20): reads go out at once, beside the standing read; a write sent once the standing answered
  * goes out as it is (or is refused); a write sent while it is still in flight carries it as a condition
  * instead of waiting — a transaction gets a ConditionCheck on the account, a single Put, Update or
- * Delete becomes a transaction of itself and that check. Only what cannot carry the condition waits for
+ * Delete becomes a transaction of itself and that check (sent as written, after the answer, if that
+ * transaction meets a conflict a single write would not). Only what cannot carry the condition waits for
  * the answer: a transaction that already writes the account item (DynamoDB allows one action per item),
  * a batch write, a single write that asks for returned values. A refused standing is a
  * StandingRefusedError, which the auth middleware answers with the 401 every refused token gets.
