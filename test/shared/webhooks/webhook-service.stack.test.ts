@@ -102,6 +102,7 @@ const setProductApiUrl = async (seller: { token: string; productId: string }) =>
     body: JSON.stringify({ api_url: receiver.url }),
   });
   expect(update.status).toBe(200);
+  receiver.namedBy({ product: seller.productId });
   expect((await stores().products.get(seller.productId))?.api_url).toBe(receiver.url);
   return receiver.url;
 };
