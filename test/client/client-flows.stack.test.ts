@@ -35,6 +35,7 @@ const sellerWithListedProduct = async (word: string) => {
   const account = await createTestAccount();
   const seller = clientFor(account.api_key);
   dataOf(await seller.client.v1.call("POST /seller/profile", { body: { api_url: receiver.url } }));
+  receiver.namedBy({ seller: account.seller_id });
   const created = await seller.client.v1.call("POST /products", {
     body: validProductBody(await createPublicCategory(), { name: word, price: 700, count: 5 }),
   });

@@ -214,6 +214,7 @@ describe("the webhook sender crashing mid-batch", () => {
         body: JSON.stringify({ api_url: receiver.url }),
       });
       expect(update.status).toBe(200);
+      receiver.namedBy({ product: seller.productId });
       const orders = await Promise.all(
         [1, 2, 3].map(() =>
           quietPaidOrder({

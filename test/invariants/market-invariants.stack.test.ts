@@ -62,7 +62,7 @@ describe("money and stock invariants under random concurrent interleavings", () 
 
   /** Builds a fresh world, runs the batches and returns what they did and every invariant they broke. */
   const run = async (plan: WorldPlan, batches: readonly MarketCommand[][]) => {
-    const world = await createWorld(plan, categoryId, receiver.url);
+    const world = await createWorld(plan, categoryId, receiver);
     const log = await runBatches(world, batches);
     return { log, violations: marketViolations(world, log, await readMarket(world, log.orders)) };
   };

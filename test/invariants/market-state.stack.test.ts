@@ -22,7 +22,7 @@ describe("the invariant checks' read of the market", () => {
     const world = await createWorld(
       { stock: [5, 5], funds: [0, 0], sellerFunds: 0 },
       await createPublicCategory(),
-      receiver.url,
+      receiver,
     );
     // Ten orders, one unit each, whose holds end together: expiring them is ten transactions, each
     // cancelling an order and returning its unit, as the stack's maintenance timer does at any moment.

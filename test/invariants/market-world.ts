@@ -1,6 +1,7 @@
 import { accountService, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../support/accounts.js";
 import { publishProduct, updateSellerProfile } from "../support/catalogue.js";
+import type { WebhookTarget } from "../support/receiver.js";
 
 /** What a run starts from, generated with its commands so a counterexample shows it too. */
 export interface WorldPlan {
@@ -47,13 +48,13 @@ const reseller = async (name: WorldReseller["name"], funds: number): Promise<Wor
 
 /**
  * Builds a run's world through the same services and routes a real seller and operator use: the seller
- * (whose webhooks go to `webhookUrl`) publishes both products in `categoryId`, P1 is made giftable, and
+ * (whose webhooks go to `webhook`) publishes both products in `categoryId`, P1 is made giftable, and
  * the seller and the resellers are credited as planned.
  */
 export const createWorld = async (
   plan: WorldPlan,
   categoryId: number,
-  webhookUrl: string,
+  webhook: WebhookTarget,
 ): Promise<MarketWorld> => {
   const sellerAccount = await createTestAccount();
   const [v1, v2, first, second] = await Promise.all([
@@ -62,7 +63,8 @@ export const createWorld = async (
     reseller("R1", plan.funds[0]),
     reseller("R2", plan.funds[1]),
   ]);
-  await updateSellerProfile(v1, { api_url: webhookUrl });
+  await updateSellerProfile(v1, { api_url: webhook.url });
+  webhook.namedBy({ seller: sellerAccount.seller_id });
   if (plan.sellerFunds > 0) await accountService().credit(sellerAccount.seller_id, plan.sellerFunds);
   const seller = { id: sellerAccount.seller_id, apiKey: sellerAccount.api_key, v1, v2 };
   const [p1, p2] = await Promise.all(

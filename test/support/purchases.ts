@@ -58,6 +58,7 @@ export const h2hSeller = async (answer?: (call: ReceivedCall, index: number) => 
   const seller = await createTestSeller();
   const receiver = answer ? await startReceiver(answer) : await acceptingReceiver();
   await updateSellerProfile(seller.v1, { api_url: receiver.url });
+  receiver.namedBy({ seller: seller.id });
   return { seller, receiver };
 };
 

@@ -1,43 +1,52 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
+import { keys } from "../../shared/data/table-keys.js";
 import { WAIT_GUARD_MS } from "./hang-guard.js";
 
+/** Who names a receiver as its webhook target: a seller (its profile's api_url) or a product. */
+export type TargetOwner = { readonly seller: number } | { readonly product: string };
+
+/** A receiver as whoever points an owner at it sees it: its URL, and where to record that owner. */
+export interface WebhookTarget {
+  readonly url: string;
+  namedBy(...owners: TargetOwner[]): void;
+}
+
 /**
- * Points every seller and product that names `url` at no receiver, before the receiver goes: their
- * webhooks still queued then end as "no target" instead of failing into the dead-letter queue with an
- * error-level log long after the test that made them passed. The test table is small; a Scan is fine here.
+ * Points the owners that still name `url` at no receiver, before the receiver goes: their webhooks still
+ * queued then end as "no target" instead of failing into the dead-letter queue with an error-level log
+ * long after the test that made them passed. One conditional update per owner: a Scan of the table for
+ * `url` read some 30,000 items per receiver late in a run, over a minute of DynamoDB Local's time a run.
  */
-const retireTarget = async (url: string) => {
+const retireTarget = async (url: string, owners: readonly TargetOwner[]) => {
   const tableName = process.env.TABLE_NAME;
-  if (!tableName) return;
+  if (!tableName || owners.length === 0) return;
   const client = createDocumentClient();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: "api_url = :url",
-        ExpressionAttributeValues: { ":url": url },
-        ProjectionExpression: "PK, SK",
-        ExclusiveStartKey: start,
+  try {
+    await Promise.all(
+      owners.map(async (owner) => {
+        try {
+          await client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: "seller" in owner ? keys.account(owner.seller) : keys.product(owner.product),
+              UpdateExpression: "SET api_url = :none",
+              ConditionExpression: "api_url = :url",
+              ExpressionAttributeValues: { ":none": "", ":url": url },
+            }),
+          );
+        } catch (error) {
+          // It names another target by now, or is gone: nothing of it is queued for this receiver.
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        }
       }),
     );
-    for (const item of page.Items ?? []) {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: "SET api_url = :none",
-          ConditionExpression: "api_url = :url",
-          ExpressionAttributeValues: { ":none": "", ":url": url },
-        }),
-      );
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  client.destroy();
+  } finally {
+    client.destroy();
+  }
 };
 
 /** One webhook call as a receiver saw it. */
@@ -61,12 +70,17 @@ export const startReceiver = async (
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  const owners: TargetOwner[] = [];
   return {
     url,
     calls,
+    /** Records who was just given `url` as its api_url, so `close` points them elsewhere first. */
+    namedBy: (...named: TargetOwner[]) => {
+      owners.push(...named);
+    },
     /** Stops the receiver, first pointing whoever named it at no receiver (see retireTarget). */
     close: async () => {
-      await retireTarget(url);
+      await retireTarget(url, owners);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -82,6 +82,7 @@ describe("POST /api/v1/seller/webhook-test", () => {
     const receiver = await startReceiver(() => 403);
     receivers.push(receiver);
     await updateSellerProfile(seller.v1, { api_url: receiver.url });
+    receiver.namedBy({ seller: seller.id });
     const refused = await sendTest(seller.v1);
     expect(refused.status).toBe(200);
     expect((refused.body as { data: unknown }).data).toMatchObject({
@@ -132,6 +133,8 @@ describe("POST /api/v1/seller/webhook-test", () => {
       updateSellerProfile(seller.v1, { api_url: silent.url }),
       updateSellerProfile(other.v1, { api_url: answering.url }),
     ]);
+    silent.namedBy({ seller: seller.id });
+    answering.namedBy({ seller: other.id });
     // A burst that straddles two fixed windows would be counted in both.
     const left = 60_000 - (Date.now() % 60_000);
     if (left < 15_000) await new Promise((r) => setTimeout(r, left + 200));

@@ -27,6 +27,7 @@ const sellerWithReceiver = async (
     body: JSON.stringify({ api_url: receiver.url }),
   });
   expect(update.status).toBe(200);
+  receiver.namedBy({ product: seller.productId });
   return { ...seller, receiver };
 };
 

@@ -220,6 +220,7 @@ describe("ops CLI", () => {
       body: JSON.stringify({ api_url: receiver.url }),
     });
     expect(update.status).toBe(200);
+    receiver.namedBy({ product: productId });
     const order = await orderService().createGuestOrder({
       product_id: productId,
       quantity: 1,

@@ -12,7 +12,7 @@ import { createWebhookRepository } from "../../../shared/webhooks/webhook-reposi
 import { createWebhookService, WebhookAttemptFailed } from "../../../shared/webhooks/webhook-service.js";
 import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signature.js";
 import { request } from "../../support/http.js";
-import { outboxEventsFor, paidOrder, stores } from "../../support/orders.js";
+import { paidOrder, paymentEventOf, stores } from "../../support/orders.js";
 import { jsonHeaders } from "../../support/products.js";
 import { startReceiver } from "../../support/receiver.js";
 
@@ -78,13 +78,8 @@ const serviceWith = (
 
 /** The webhook job of a paid order, built from its payment_confirmed outbox event. */
 const jobFor = async (orderId: string): Promise<WebhookJob> => {
-  const event = (await outboxEventsFor(orderId)).find((e) => e.type === "payment_confirmed");
-  if (!event) throw new Error(`no payment_confirmed event for ${orderId}`);
-  return {
-    event_id: String(event.event_id),
-    order_id: String(event.order_id),
-    token_sealed: String(event.token_sealed),
-  };
+  const event = await paymentEventOf(orderId);
+  return { event_id: event.event_id, order_id: event.order_id, token_sealed: event.token_sealed };
 };
 
 /** A paid order whose product had no api_url at payment time, and its webhook job. */
@@ -102,6 +97,7 @@ const setProductApiUrl = async (seller: { token: string; productId: string }) =>
     body: JSON.stringify({ api_url: receiver.url }),
   });
   expect(update.status).toBe(200);
+  receiver.namedBy({ product: seller.productId });
   expect((await stores().products.get(seller.productId))?.api_url).toBe(receiver.url);
   return receiver.url;
 };
