@@ -24,8 +24,10 @@ export default defineConfig({
         test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [STACK_TESTS, CDK_TESTS] },
       },
       {
-        // The synthesized CloudFormation template, asserted resource by resource, with cdk-nag.
-        test: { name: "cdk", include: [CDK_TESTS] },
+        // The synthesized CloudFormation template, asserted resource by resource, with cdk-nag. Its files
+        // share one module cache per worker (isolate: false): aws-cdk-lib takes seconds of CPU to import,
+        // and no file mocks a module, stubs the environment or fakes a timer (cdk-isolation.test.ts).
+        test: { name: "cdk", include: [CDK_TESTS], isolate: false },
       },
       {
         // Everything that talks to DynamoDB Local, fauxqs or the gateway: one local stack per run.

@@ -26,6 +26,10 @@ import { buyableProduct, fundedReseller } from "../support/purchases.js";
 let faults: DynamoDbFaults;
 beforeEach(() => {
   faults = injectDynamoDbFaults(tableClient());
+  // The back-offs between attempts (the SDK's and writeTransaction's) are full jitter, a random share of
+  // a cap doubling per attempt: this file's dice always draw the smallest share, so a test waits out
+  // no back-off (up to 20 s per call otherwise) while every attempt, outcome and write stays the same.
+  vi.spyOn(Math, "random").mockReturnValue(0);
 });
 afterEach(() => {
   faults.remove();

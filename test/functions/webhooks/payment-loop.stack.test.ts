@@ -152,6 +152,12 @@ describe("the payment loop on the local stack", () => {
       (a) => a.some((x) => x.outcome === "delivered"),
     );
     expect(attempts.filter((a) => a.outcome === "delivered")).toHaveLength(1);
+    // The worker records the delivered attempt first and marks the order a write later: the re-drive
+    // is refused once the mark is there, so wait for it too.
+    await eventually(
+      async () => (await stores().orders.get(orderId))?.webhook_delivered_at,
+      (at) => at !== undefined,
+    );
     const again = await runOps(["webhook", "redrive", orderId]);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(`Order ${orderId}'s webhook was already delivered\n`);

@@ -67,7 +67,9 @@ const streamEnd = async (): Promise<Record<string, string>> => {
     }
     // An open shard's end is known once a record lands in it: write one and read from there to it.
     const isMarker = await writeMarker();
+    const deadline = Date.now() + WAIT_GUARD_MS;
     for (let found = false; !found; ) {
+      if (Date.now() > deadline) throw new Error("the marker never showed in the stream's open shards");
       for (const shard of open) {
         const page = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator }));
         const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
