@@ -478,7 +478,7 @@ export const runCapacityBench = async (): Promise<PartOutcome> => {
         const answer = await send(stack.url, request);
         const ms = performance.now() - t0;
         if (n === 1) {
-          const records = stopRecording();
+          const records = await stopRecording();
           tally = tallyOf(records);
           billedWrites = await billedWriteUnits(plain, config.tableName, records);
         }

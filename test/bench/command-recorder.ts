@@ -40,9 +40,11 @@ export const capacityUnits = (consumed: unknown): number => {
 interface RecorderState {
   recording: boolean;
   records: CommandRecord[];
+  /** Commands sent while recording that have not answered yet. */
+  inFlight: Set<Promise<unknown>>;
 }
 
-const state: RecorderState = { recording: false, records: [] };
+const state: RecorderState = { recording: false, records: [], inFlight: new Set() };
 /** Failed commands by error (a cancelled transaction by its reasons), counted recording or not. */
 let failures: Record<string, number> = {};
 
@@ -84,17 +86,24 @@ export const installCommandRecorder = (client: DynamoDBDocumentClient = tableCli
       const operation = (context.commandName ?? "Unknown").replace(/Command$/, "");
       const input = structuredClone(args.input as Record<string, unknown>);
       const startedAt = performance.now();
-      try {
-        const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: "TOTAL" } });
-        state.records.push(record(operation, input, startedAt, result.output));
-        return result;
-      } catch (error) {
-        state.records.push({
-          ...record(operation, input, startedAt, error),
-          error: (error as { name?: string }).name ?? "Error",
-        });
-        throw error;
-      }
+      const records = state.records;
+      const sent = next({ ...args, input: { ...input, ReturnConsumedCapacity: "TOTAL" } }).then(
+        (result) => {
+          records.push(record(operation, input, startedAt, result.output));
+          return result;
+        },
+        (error: unknown) => {
+          records.push({
+            ...record(operation, input, startedAt, error),
+            error: (error as { name?: string }).name ?? "Error",
+          });
+          throw error;
+        },
+      );
+      const settled = sent.catch(() => undefined);
+      state.inFlight.add(settled);
+      void settled.finally(() => state.inFlight.delete(settled));
+      return sent;
     },
     { step: "initialize", name: "benchCommandRecorder" },
   );
@@ -114,9 +123,14 @@ export const startRecording = (): void => {
   state.recording = true;
 };
 
-/** Stops recording and returns the commands sent since `startRecording`, in the order they were sent. */
-export const stopRecording = (): CommandRecord[] => {
+/**
+ * Stops recording and returns the commands sent since `startRecording`, in the order they were sent.
+ * It waits for those still in flight: a request may answer before one of its reads does (a standing
+ * check whose transaction was refused first), and that read was still one of its commands.
+ */
+export const stopRecording = async (): Promise<CommandRecord[]> => {
   state.recording = false;
+  await Promise.all([...state.inFlight]);
   const records = state.records.sort((a, b) => a.startedAt - b.startedAt);
   state.records = [];
   return records;

@@ -130,7 +130,7 @@ export const runListsBench = async (): Promise<string[]> => {
         };
         startRecording();
         const answer = await ask();
-        const records = stopRecording();
+        const records = await stopRecording();
         const rounds = roundsOf(records);
         const tally = tallyOf(records);
         const counting = createCountingClient();

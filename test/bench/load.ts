@@ -199,7 +199,7 @@ export const runLoadBench = async (): Promise<PartOutcome> => {
           const recording = i === 1;
           if (recording) startRecording();
           const answer = await send(stack.url, request);
-          if (recording) captures.push(stopRecording());
+          if (recording) captures.push(await stopRecording());
           if (answer.status !== target.expectStatus)
             failures.push(`${target.endpoint}: answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         }

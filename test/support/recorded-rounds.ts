@@ -10,11 +10,11 @@ export const recordedRounds = async <T>(call: () => Promise<T>): Promise<{ resul
   installCommandRecorder();
   startRecording();
   let result: T;
-  let records: ReturnType<typeof stopRecording>;
+  let records: Awaited<ReturnType<typeof stopRecording>>;
   try {
     result = await call();
   } finally {
-    records = stopRecording();
+    records = await stopRecording();
   }
   const rounds = roundsOf(records).map((round) =>
     round

@@ -72,7 +72,7 @@ const asRequest = async <T>(
       return work();
     }),
   ]);
-  return { outcome: outcome as PromiseSettledResult<T>, commands: stopRecording() };
+  return { outcome: outcome as PromiseSettledResult<T>, commands: await stopRecording() };
 };
 
 const putItem = (key: object) => ({
@@ -245,7 +245,7 @@ describe("the standing gate: a request's writes carry its token's standing inste
     const key = scratchKey();
     startRecording();
     await writeTransaction(client, [putItem(key)]);
-    const commands = stopRecording();
+    const commands = await stopRecording();
     expect(transactItemsOf(commands[0])).toEqual(["Put"]);
   });
 
