@@ -61,6 +61,8 @@ export const startStreamPoller = async (options: {
   handler: StreamHandler;
   checkpoints: CheckpointStore;
   intervalMs?: number;
+  /** How long a description of the stream's shards is trusted while none of them closes (5 s). */
+  describeEveryMs?: number;
   /** How the poller waits between polls; a test passes its own to see when it waits. */
   pause?: Pause;
 }): Promise<StreamPoller> => {
@@ -87,11 +89,29 @@ export const startStreamPoller = async (options: {
     return result.ShardIterator;
   };
 
+  // The shards as last described. Describing the stream on every poll doubled what an idle stack sent
+  // DynamoDB Local (five polls a second per consumer); a new shard appears when one closes, and a closed
+  // shard (no next iterator) has the stream described again on the next poll.
+  let shards: string[] = [];
+  let describedAt = Number.NEGATIVE_INFINITY;
+  let shardClosed = false;
+  const currentShards = async (): Promise<string[]> => {
+    if (!shardClosed && Date.now() - describedAt < (options.describeEveryMs ?? 5000)) return shards;
+    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    shards = (description.StreamDescription?.Shards ?? []).flatMap((shard) =>
+      shard.ShardId ? [shard.ShardId] : [],
+    );
+    describedAt = Date.now();
+    shardClosed = false;
+    return shards;
+  };
+
   /** Hands the shard's next batch on and returns how many of its records the handler took. */
   const pollShard = async (shardId: string): Promise<number> => {
     const iterator = iterators.get(shardId) ?? (await iteratorFor(shardId));
     if (!iterator) return 0;
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    if (!page.NextShardIterator) shardClosed = true;
     const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
     if (records.length === 0) {
       iterators.set(shardId, page.NextShardIterator);
@@ -115,10 +135,7 @@ export const startStreamPoller = async (options: {
     while (running) {
       let taken = 0;
       try {
-        const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-        for (const shard of description.StreamDescription?.Shards ?? []) {
-          if (shard.ShardId) taken += await pollShard(shard.ShardId);
-        }
+        for (const shardId of await currentShards()) taken += await pollShard(shardId);
       } catch (error) {
         if (running)
           console.error(

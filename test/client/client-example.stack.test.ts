@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestAccount } from "../support/accounts.js";
 import { createPublicCategory } from "../support/catalogue.js";
+import { workerStack } from "../support/worker-stack.js";
 
 /** Runs the README's client example the way the README does, pointed at the stack under test. */
 const runExample = (
@@ -12,7 +13,7 @@ const runExample = (
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
-        BASE_URL: inject("gatewayUrl"),
+        BASE_URL: workerStack().gatewayUrl,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

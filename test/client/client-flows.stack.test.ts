@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createMarketplaceClient, type MarketplaceClient } from "../../shared/client/marketplace-client.js";
 import { accountAccess, productService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount } from "../support/accounts.js";
@@ -6,12 +6,17 @@ import { createPublicCategory, PUBLISHING_TIMEOUT, syncCatalogue, uniqueWord } f
 import { tinyPng, validProductBody } from "../support/products.js";
 import { fundedReseller } from "../support/purchases.js";
 import { eventually, type ReceivedCall, startReceiver } from "../support/receiver.js";
+import { workerStack } from "../support/worker-stack.js";
 import { gatewayFetch } from "./gateway-fetch.js";
 
 /** A client of the stack under test for this API key, with the requests it sent. */
 const clientFor = (apiKey: string) => {
   const { fetch, sent } = gatewayFetch();
-  const client: MarketplaceClient = createMarketplaceClient({ baseUrl: inject("gatewayUrl"), apiKey, fetch });
+  const client: MarketplaceClient = createMarketplaceClient({
+    baseUrl: workerStack().gatewayUrl,
+    apiKey,
+    fetch,
+  });
   return { client, sent };
 };
 

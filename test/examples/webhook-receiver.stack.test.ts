@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../shared/accounts/api-keys.js";
 import { exchangeLimitName } from "../../shared/auth/exchange-limits.js";
 import { keys } from "../../shared/data/table-keys.js";
@@ -11,6 +11,7 @@ import { watchBuyerEmail } from "../support/leak-scan.js";
 import { sellerWithProduct, stores } from "../support/orders.js";
 import { jsonHeaders } from "../support/products.js";
 import { eventually } from "../support/receiver.js";
+import { workerStack } from "../support/worker-stack.js";
 
 /** Every exchange of one key the service has counted, over all its windows. */
 const exchangesOf = async (apiKey: string): Promise<number> => {
@@ -38,7 +39,7 @@ describe("the README's webhook receiver on the local stack", () => {
   it("delivers three paid orders from their webhooks with one token exchange between them", async () => {
     const seller = await sellerWithProduct({ count: 5 });
     const apiKey = seller.account.api_key;
-    const receiver = await startExampleReceiver({ API_KEY: apiKey, BASE_URL: inject("gatewayUrl") });
+    const receiver = await startExampleReceiver({ API_KEY: apiKey, BASE_URL: workerStack().gatewayUrl });
     try {
       await pointProductAt(seller, receiver.url);
       const before = await exchangesOf(apiKey);

@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { workerStack } from "../support/worker-stack.js";
 
-// Every test file reaches the same DynamoDB Local, fauxqs and master secret as the gateway under test.
-Object.assign(process.env, inject("stackEnv"));
+// Every test file reaches the same DynamoDB Local, fauxqs and master secret as its worker's gateway.
+Object.assign(process.env, workerStack().stackEnv);

@@ -1,6 +1,6 @@
-import { inject } from "vitest";
 import { checkDocumentedResponse } from "./documented-responses.js";
 import { scanResponse } from "./leak-scan.js";
+import { workerStack } from "./worker-stack.js";
 
 /** A response read whole: status, headers and the parsed JSON body. */
 export interface JsonResponse {
@@ -21,7 +21,7 @@ export const request = async (
   path: string,
   options: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
 ): Promise<JsonResponse> => {
-  const response = await fetch(`${inject("gatewayUrl")}${path}`, {
+  const response = await fetch(`${workerStack().gatewayUrl}${path}`, {
     method,
     headers: options.headers,
     body: options.body,

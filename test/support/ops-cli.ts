@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { inject } from "vitest";
+
 import { runCommandLine } from "../../infra/ops/run-command-line.js";
 import { captureConsole } from "./console-capture.js";
+import { workerStack } from "./worker-stack.js";
 
 /** What one ops CLI run printed and how it exited. */
 export interface OpsResult {
@@ -13,7 +14,7 @@ export interface OpsResult {
 // The settings a spawned CLI gets (the stack's ports and state folder), in this process's own
 // environment: the CLI reads them from there and writes back the stack's environment, which
 // stack-env.ts already gave this process, so its services reach the same stack as the gateway's.
-Object.assign(process.env, inject("opsEnv"));
+Object.assign(process.env, workerStack().opsEnv);
 
 /**
  * Runs `npm run ops -- <args>`'s program in this process, through the function the CLI's entry calls:
@@ -48,7 +49,7 @@ export const runOps = async (args: string[]): Promise<OpsResult> => {
 export const spawnOps = (args: string[], env: Record<string, string> = {}): Promise<OpsResult> =>
   new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "-s", "ops", "--", ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...inject("opsEnv"), ...env },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...workerStack().opsEnv, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,5 +1,6 @@
 import { createCategoryIn } from "./categories.js";
 import { request } from "./http.js";
+import { workerStack } from "./worker-stack.js";
 
 /** Creates an active category with an id no other test uses (10000000–69999999). */
 export const createTestCategory = (): Promise<number> => createCategoryIn(10_000_000, 69_999_999);
@@ -77,8 +78,7 @@ export const uploadSellerImage = (token: string, img?: { bytes: Uint8Array; type
 };
 
 const fetchForm = async (path: string, token: string, form: FormData) => {
-  const { inject } = await import("vitest");
-  const response = await fetch(`${inject("gatewayUrl")}${path}`, {
+  const response = await fetch(`${workerStack().gatewayUrl}${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}` },
     body: form,

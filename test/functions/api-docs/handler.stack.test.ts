@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documentPath } from "../../../infra/openapi/documents.js";
 import { REDOCLY_LOGO_URL, withoutThirdPartyRequests } from "../../../shared/reference/redoc-script.js";
 import { referenceFiles } from "../../../shared/reference/reference-files.js";
 import { REFERENCE_PAGE_CSP, referencePage } from "../../../shared/reference/reference-page.js";
 import { request } from "../../support/http.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 const securityHeaders = {
   "x-content-type-options": "nosniff",
@@ -19,7 +20,7 @@ const headersOf = (response: { headers: Headers }, names: string[]) =>
 /** The raw bytes and headers of a GET through the gateway, without fetch's automatic decompression. */
 const rawGet = (path: string, acceptEncoding: string) =>
   new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${inject("gatewayUrl")}${path}`, {
+    const req = httpRequest(`${workerStack().gatewayUrl}${path}`, {
       headers: { "accept-encoding": acceptEncoding },
     });
     req.on("response", (res) => {

@@ -1,8 +1,9 @@
 import chromium from "@sparticuz/chromium";
 import { type Browser, chromium as playwright } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReferenceVersion, referencePaths } from "../../../shared/reference/reference-page.js";
 import { request } from "../../support/http.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 // The reference page in a real headless Chromium (the one @sparticuz/chromium ships in its npm package, so
 // CI installs nothing beyond npm ci): Redoc renders every operation of the served document, and the page
@@ -50,7 +51,7 @@ const servedDocument = async (version: ReferenceVersion) => {
 
 describe.each(["v1", "v2"] as const)("the %s reference page in headless Chromium", (version) => {
   it("renders every operation of the served document, requests nothing outside the gateway's origin and reports no error or CSP violation", async () => {
-    const gatewayUrl = inject("gatewayUrl");
+    const gatewayUrl = workerStack().gatewayUrl;
     const origin = new URL(gatewayUrl).origin;
     const { title, operationIds } = await servedDocument(version);
     expect(operationIds.length).toBeGreaterThan(10);

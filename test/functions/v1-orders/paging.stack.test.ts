@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
@@ -15,6 +15,7 @@ import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
 import { sellerWithProduct, stores } from "../../support/orders.js";
 import { seedOrders, seedPayouts } from "../../support/seller-history.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -33,7 +34,7 @@ const listPage = async (path: string, token: string, query = "") => {
 const rawGet = (path: string, headers: Record<string, string>) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const sent = httpRequest(`${inject("gatewayUrl")}${path}`, { headers }, (response) => {
+      const sent = httpRequest(`${workerStack().gatewayUrl}${path}`, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>

@@ -25,10 +25,10 @@ describe("DynamoDB Local's loopback launcher", () => {
     expect(readdirSync(cacheRoot)).toHaveLength(1);
   });
 
-  it("runs the compiled class with the stack's address, port and storage, after JVM options for a short-lived server", () => {
+  it("runs the compiled class with the stack's address, port and storage, after JVM options for a server that serves for minutes", () => {
     const config = localConfigFromEnv({ DYNAMODB_LOCAL_PORT: "8123", LOCAL_STATE: "memory" });
     expect(dynamoDbLocalArguments(config, "/dl", "/cache/abc")).toEqual([
-      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseParallelGC",
       "-Djava.library.path=/dl/DynamoDBLocal_lib",
       "-cp",
       "/dl/DynamoDBLocal.jar:/cache/abc",

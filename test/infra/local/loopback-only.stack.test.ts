@@ -1,7 +1,8 @@
 import { createConnection } from "node:net";
 import { networkInterfaces } from "node:os";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listeningAddresses } from "../../support/listening-sockets.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 /**
  * Every address of this machine other than loopback, IPv4 and IPv6 (link-local ones with their
@@ -27,7 +28,7 @@ const connectTo = (host: string, port: number): Promise<string> =>
     socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 
-const ports = inject("opsEnv");
+const ports = workerStack().opsEnv;
 const services = [
   ["DynamoDB Local", Number(ports.DYNAMODB_LOCAL_PORT)],
   ["fauxqs (SQS and S3)", Number(ports.FAUXQS_PORT)],

@@ -94,7 +94,7 @@ beforeAll(async () => {
 const start = async (
   file: string,
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>,
-  options: { pause?: Pause } = {},
+  options: { pause?: Pause; describeEveryMs?: number } = {},
 ) => {
   const saved = createCheckpointStore(file);
   const poller = await startStreamPoller({
@@ -287,5 +287,36 @@ describe("local stream poller on the stack's table", () => {
     await poller.stop();
     // All were written before it started: it reads them all before its first pause.
     expect(seenAtPauses[0]).toBe(250);
+  });
+});
+
+describe("local stream poller's requests while the stream is idle", () => {
+  it("describes the stream once while its description is fresh, not on every poll, and again once it is stale", async () => {
+    const send = vi.spyOn(DynamoDBStreamsClient.prototype, "send");
+    const describes = () =>
+      send.mock.calls.filter(([command]) => command instanceof DescribeStreamCommand).length;
+    let pauses = 0;
+    const poller = await start(checkpointFile(), async () => ({ batchItemFailures: [] }), {
+      pause: async () => {
+        pauses += 1;
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    });
+    await waitFor(() => pauses >= 20, "twenty idle polls");
+    await poller.stop();
+    expect(describes()).toBe(1);
+
+    send.mockClear();
+    pauses = 0;
+    const stale = await start(checkpointFile(), async () => ({ batchItemFailures: [] }), {
+      describeEveryMs: 0,
+      pause: async () => {
+        pauses += 1;
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    });
+    await waitFor(() => pauses >= 5, "five idle polls");
+    await stale.stop();
+    expect(describes()).toBeGreaterThanOrEqual(5);
   });
 });

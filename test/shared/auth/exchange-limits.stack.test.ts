@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateApiKey } from "../../../shared/accounts/api-keys.js";
 import {
   createExchangeLimiter,
@@ -19,6 +19,7 @@ import { accessTokens, accountAccess, accountStore } from "../../../shared/runti
 import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 const PER_KEY = 20;
 const REFUSED_PER_ADDRESS = 60;
@@ -77,7 +78,7 @@ const freshLoopback = () =>
 
 /** One exchange over HTTP sent from `source`: the gateway sees it as the request's source address. */
 const exchangeFrom = (source: string, version: "v1" | "v2", apiKey: string) => {
-  const url = new URL(`${inject("gatewayUrl")}/api/${version}/auth/api-key/create`);
+  const url = new URL(`${workerStack().gatewayUrl}/api/${version}/auth/api-key/create`);
   return new Promise<{ status: number; body: unknown; retryAfter: string | undefined }>((resolve, reject) => {
     const sent = httpRequest(
       {
