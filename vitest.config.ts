@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { filesSharingState } from "./test/setup/shared-state.js";
 import { SlowestFilesReporter } from "./test/setup/slowest-files-reporter.js";
 import { HANG_GUARD_MS } from "./test/support/hang-guard.js";
 
@@ -6,6 +7,20 @@ import { HANG_GUARD_MS } from "./test/support/hang-guard.js";
 const STACK_TESTS = "test/**/*.stack.test.ts";
 /** CDK assertions synthesize the whole stack: no service, but seconds per file. */
 const CDK_TESTS = "test/infra/cdk/**/*.test.ts";
+/** Unit tests: everything else. */
+const UNIT_TESTS = "test/**/*.test.ts";
+
+// A worker keeps its modules from file to file (isolate: false): importing the AWS SDK and the service
+// again for every file cost about a quarter of the loop's CPU. The few files that mock a module, spy on a
+// shared object, fake timers or set the environment run in projects of their own, each file isolated.
+const ISOLATED_STACK_TESTS = filesSharingState(STACK_TESTS);
+const ISOLATED_UNIT_TESTS = filesSharingState(UNIT_TESTS, [STACK_TESTS, CDK_TESTS]);
+
+/** One local stack per worker for the stack projects (test/setup/local-stack.global.ts). */
+const stackProject = {
+  globalSetup: ["test/setup/local-stack.global.ts"],
+  setupFiles: ["test/setup/stack-env.ts"],
+};
 
 export default defineConfig({
   test: {
@@ -15,29 +30,36 @@ export default defineConfig({
     // Only a real hang fails on time; no test measures the machine (see hang-guard.ts).
     testTimeout: HANG_GUARD_MS,
     hookTimeout: HANG_GUARD_MS,
-    // Two cores: more workers only queue behind DynamoDB Local and each other.
+    // Two cores, and one local stack per worker: a third worker only queues behind the other two.
     maxWorkers: 2,
     projects: [
       {
         // The fast inner loop: rules, arithmetic, signatures, schemas, key builders, layer rules.
         // Nothing here starts a local service; a test that needs one fails for want of TABLE_NAME.
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [STACK_TESTS, CDK_TESTS] },
+        test: {
+          name: "unit",
+          include: [UNIT_TESTS],
+          exclude: [STACK_TESTS, CDK_TESTS, ...ISOLATED_UNIT_TESTS],
+          isolate: false,
+        },
       },
+      { test: { name: "unit-isolated", include: ISOLATED_UNIT_TESTS } },
       {
-        // The synthesized CloudFormation template, asserted resource by resource, with cdk-nag. Its files
-        // share one module cache per worker (isolate: false): aws-cdk-lib takes seconds of CPU to import,
-        // and no file mocks a module, stubs the environment or fakes a timer (cdk-isolation.test.ts).
+        // The synthesized CloudFormation template, asserted resource by resource, with cdk-nag. No file
+        // changes shared state (shared-state.test.ts), so all of them run with their modules kept.
         test: { name: "cdk", include: [CDK_TESTS], isolate: false },
       },
       {
-        // Everything that talks to DynamoDB Local, fauxqs or the gateway: one local stack per run.
+        // Everything that talks to DynamoDB Local, fauxqs or the gateway: the stack of its worker.
         test: {
           name: "stack",
           include: [STACK_TESTS],
-          globalSetup: ["test/setup/local-stack.global.ts"],
-          setupFiles: ["test/setup/stack-env.ts"],
+          exclude: ISOLATED_STACK_TESTS,
+          isolate: false,
+          ...stackProject,
         },
       },
+      { test: { name: "stack-isolated", include: ISOLATED_STACK_TESTS, ...stackProject } },
     ],
   },
 });

@@ -20,8 +20,13 @@ interface WatchedSecret {
   readonly owner: number | undefined;
 }
 
-/** Everything test support registered in this test file's process; secrets never leave it. */
+/** Everything test support registered in this test file; secrets never leave its process. */
 const watched: WatchedSecret[] = [];
+
+/** Forgets what earlier files registered: a worker runs file after file with its modules kept. */
+export const forgetWatchedSecrets = (): void => {
+  watched.length = 0;
+};
 
 const watch = (kind: SecretKind, value: string | undefined, owner?: number): void => {
   if (value === undefined || value === "") return;

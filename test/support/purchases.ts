@@ -1,9 +1,9 @@
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { afterAll } from "vitest";
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
 import { collections, keys } from "../../shared/data/table-keys.js";
 import { accountService } from "../../shared/runtime/dependencies.js";
+import { acceptingReceiver } from "./accepting-receiver.js";
 import {
   createPublicCategory,
   createTestSeller,
@@ -36,18 +36,6 @@ export const fundedReseller = async (amount: number): Promise<TestSeller> => {
   const reseller = await createTestSeller();
   if (amount > 0) await accountService().credit(reseller.id, amount);
   return reseller;
-};
-
-let sharedReceiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
-afterAll(async () => {
-  await sharedReceiver?.close();
-  sharedReceiver = undefined;
-});
-
-/** A webhook receiver on 127.0.0.1 that accepts every call (200) and never delivers: for tests about buying. */
-const acceptingReceiver = async () => {
-  sharedReceiver ??= await startReceiver(() => 200);
-  return sharedReceiver;
 };
 
 /**
