@@ -291,32 +291,26 @@ describe("local stream poller on the stack's table", () => {
 });
 
 describe("local stream poller's requests while the stream is idle", () => {
-  it("describes the stream once while its description is fresh, not on every poll, and again once it is stale", async () => {
+  /** Runs a poller over a stream with nothing new for `polls` polls and returns how often it described it. */
+  const describesOver = async (polls: number, options: { describeEveryMs?: number } = {}) => {
     const send = vi.spyOn(DynamoDBStreamsClient.prototype, "send");
-    const describes = () =>
-      send.mock.calls.filter(([command]) => command instanceof DescribeStreamCommand).length;
     let pauses = 0;
     const poller = await start(checkpointFile(), async () => ({ batchItemFailures: [] }), {
+      ...options,
       pause: async () => {
         pauses += 1;
         await new Promise((r) => setTimeout(r, 5));
       },
     });
-    await waitFor(() => pauses >= 20, "twenty idle polls");
+    await waitFor(() => pauses >= polls, `${polls} idle polls`);
     await poller.stop();
-    expect(describes()).toBe(1);
+    const describes = send.mock.calls.filter(([command]) => command instanceof DescribeStreamCommand).length;
+    send.mockRestore();
+    return describes;
+  };
 
-    send.mockClear();
-    pauses = 0;
-    const stale = await start(checkpointFile(), async () => ({ batchItemFailures: [] }), {
-      describeEveryMs: 0,
-      pause: async () => {
-        pauses += 1;
-        await new Promise((r) => setTimeout(r, 5));
-      },
-    });
-    await waitFor(() => pauses >= 5, "five idle polls");
-    await stale.stop();
-    expect(describes()).toBeGreaterThanOrEqual(5);
+  it("describes the stream once while its description is fresh, not on every poll, and again once it is stale", async () => {
+    expect(await describesOver(20)).toBe(1);
+    expect(await describesOver(5, { describeEveryMs: 0 })).toBeGreaterThanOrEqual(5);
   });
 });
