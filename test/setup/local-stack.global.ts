@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
 import {
   type ProvidedStack,
@@ -8,7 +9,7 @@ import {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** One local stack per worker, in pool order: a file uses the one of its worker (worker-stack.ts). */
+    /** The run's local stacks: a file uses the one of its worker (worker-stack.ts). */
     stacks: ProvidedStack[];
   }
 }
@@ -34,15 +35,17 @@ const startAll = async (count: number): Promise<StackProcess[]> => {
 };
 
 /**
- * Starts one local stack (DynamoDB Local, fauxqs, gateway, pollers) per worker for the whole run, each in
- * its own `npm start` process, shared by the stack projects. DynamoDB Local runs every table operation on
+ * Starts one local stack (DynamoDB Local, fauxqs, gateway, pollers) per core, at most one per worker, for
+ * the whole run, each in its own `npm start` process, shared by the stack projects. DynamoDB Local runs every table operation on
  * one thread of its own: with one stack, both workers' requests queued behind that thread while the
  * other core waited.
  */
 export default async function setup(project: TestProject) {
   // Workers inherit this process's environment: their in-process handlers read the same settings.
   Object.assign(process.env, TEST_STACK_SETTINGS);
-  const count = Math.max(1, project.globalConfig.maxWorkers);
+  // One per core: each DynamoDB Local's table thread keeps one core busy, and a third worker on two
+  // cores shares a stack, filling the time another file waits on a timer (see vitest.config.ts).
+  const count = Math.max(1, Math.min(project.globalConfig.maxWorkers, availableParallelism()));
   holder.marketplaceTestStacks ??= { started: startAll(count), users: 0 };
   const shared = holder.marketplaceTestStacks;
   shared.users += 1;

@@ -2,8 +2,8 @@ import { inject } from "vitest";
 import type { ProvidedStack } from "../setup/stack-process.js";
 
 /**
- * The local stack of the worker running this file (VITEST_POOL_ID, from 1 to the run's workers): every
- * request and service call of a file reaches that one stack, and two files at once never share one.
+ * The local stack of the worker running this file (VITEST_POOL_ID, from 1 to the run's workers; workers
+ * beyond the stacks share them in turn): every request and service call of a file reaches that stack.
  */
 export const workerStack = (): ProvidedStack => {
   const stacks = inject("stacks");
