@@ -28,7 +28,8 @@ interface Remembered {
  * The standing check of signed tokens: the account's generation and status, read once per account
  * and trusted for `cacheSeconds` in this container, so a warm request costs no read and a revocation
  * or a block takes effect everywhere within that time. Concurrent first requests share one read; a
- * failed read is not remembered.
+ * failed read is not remembered. A remembered standing that would refuse a token of a later generation
+ * than its own is out of date (the block was lifted since), so the account is read again.
  */
 export const createTokenStanding = (deps: {
   find: (accountId: number) => Promise<AccountStanding | undefined>;
@@ -39,10 +40,8 @@ export const createTokenStanding = (deps: {
   const now = deps.now ?? Date.now;
   const remembered = new Map<number, Remembered>();
 
-  const standingOf = (accountId: number): Promise<AccountStanding | undefined> => {
-    const at = now();
-    const known = remembered.get(accountId);
-    if (known && known.until > at) return known.standing;
+  /** Reads the account and remembers the read (unless the cache is off); a failed read is forgotten. */
+  const read = (accountId: number, at: number): Promise<AccountStanding | undefined> => {
     const standing = deps.find(accountId);
     if (deps.cacheSeconds > 0) {
       remembered.delete(accountId);
@@ -58,7 +57,21 @@ export const createTokenStanding = (deps: {
   };
 
   return async ({ accountId, generation }) => {
-    const standing = await standingOf(accountId);
-    return standing !== undefined && honoursToken(standing, generation);
+    const at = now();
+    const known = remembered.get(accountId);
+    const fromMemory = known !== undefined && known.until > at;
+    const standing = await (fromMemory ? known.standing : read(accountId, at));
+    if (standing === undefined) return false;
+    if (honoursToken(standing, generation)) return true;
+    // A token of a later generation than the remembered one was issued after that read: the credentials
+    // changed since (a block lifted), so the memory is stale and the account is read again rather than
+    // refusing the seller's fresh token for the rest of the cache period. Concurrent requests share the
+    // first of those reads.
+    if (!fromMemory || generation <= standing.generation) return false;
+    const current = remembered.get(accountId);
+    const again = await (current && current.standing !== known.standing
+      ? current.standing
+      : read(accountId, now()));
+    return again !== undefined && honoursToken(again, generation);
   };
 };

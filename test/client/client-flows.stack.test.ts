@@ -6,6 +6,7 @@ import { createPublicCategory, PUBLISHING_TIMEOUT, syncCatalogue, uniqueWord } f
 import { tinyPng, validProductBody } from "../support/products.js";
 import { fundedReseller } from "../support/purchases.js";
 import { eventually, type ReceivedCall, startReceiver } from "../support/receiver.js";
+import { afterStandingCache } from "../support/standing-cache.js";
 import { workerStack } from "../support/worker-stack.js";
 import { gatewayFetch } from "./gateway-fetch.js";
 
@@ -232,6 +233,7 @@ describe("the typed client against the local stack", () => {
     expect(await client.v1.call("GET /seller")).toMatchObject({ ok: true, data: { id: account.seller_id } });
 
     await accountAccess().revokeTokens(account.seller_id);
+    await afterStandingCache();
     expect(await client.v1.call("GET /seller")).toMatchObject({ ok: true, data: { id: account.seller_id } });
 
     expect(sent).toEqual([

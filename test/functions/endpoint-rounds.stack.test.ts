@@ -22,9 +22,10 @@ import { recordedRounds } from "../support/recorded-rounds.js";
 // the composition roots' own document client, where the recorder sees every command. Requests sent before
 // any of their round answered count once, as in `npm run bench -- capacity`.
 //
-// The test stack runs with TOKEN_STATUS_CACHE_SECONDS=0, so every request is its account's first in its
-// container: the token's standing is read in the first round (the extra GetItem there) and a write sent
-// before it answered carries it (the key's claim goes out as a transaction), adding no round (#20 item 1).
+// Handlers here run in the test's process with TOKEN_STATUS_CACHE_SECONDS=0 (the workers' setting), so
+// every request is its account's first in its container: the token's standing is read in the first round
+// (the extra GetItem there) and a write sent before it answered carries it (the key's claim goes out as a
+// transaction), adding no round (#20 item 1).
 
 type GroupHandler = (
   event: APIGatewayProxyEventV2,

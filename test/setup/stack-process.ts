@@ -28,13 +28,24 @@ const START_SCRIPT = fileURLToPath(new URL("../../infra/local/start.ts", import.
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY = /Marketplace local stack listening on (\S+)/;
 
-/** What the test stacks share: retries a second apart, and revocations seen on the next request. */
+/**
+ * What the test workers share with the stacks: retries a second apart, and handlers run in a test's own
+ * process (the rounds tests) that read the token's standing on every request, as an account's first
+ * request in a container does.
+ */
 export const TEST_STACK_SETTINGS = {
   // Five receives a second apart, so retry and dead-letter behaviour shows within seconds.
   WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1",
-  // Revocations and blocks take effect on the next request, so tests can assert them exactly.
   TOKEN_STATUS_CACHE_SECONDS: "0",
 } as const;
+
+/**
+ * How long a test stack's gateway remembers an account's standing (10 s in AWS). A file's requests for
+ * one account come milliseconds apart, so one read a second serves them: reading it on every request was
+ * a fifth of all the run's DynamoDB requests. A test that revokes or blocks waits it out
+ * (test/support/standing-cache.ts) before asserting the refusal, as a client in AWS would see it.
+ */
+export const GATEWAY_STANDING_CACHE_SECONDS = 1;
 
 /** Spawns `npm start`'s program with `env` and resolves with its gateway's URL once it listens. */
 const spawnStack = (env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
@@ -83,6 +94,7 @@ export const startStackProcess = async (): Promise<StackProcess> => {
         spawnStack({
           ...process.env,
           ...TEST_STACK_SETTINGS,
+          TOKEN_STATUS_CACHE_SECONDS: String(GATEWAY_STANDING_CACHE_SECONDS),
           ...ports,
           LOCAL_STATE: "memory",
           LOCAL_STATE_DIR: stateDir,

@@ -106,6 +106,32 @@ describe("token standing", () => {
     expect(reads).toBe(2);
   });
 
+  it("reads a remembered block again for a token of a later generation: an unblocked seller's new token works at once, the old one stays refused", async () => {
+    const { check, standings, reads } = checkOver(10);
+    standings.set(7, blocked(1));
+    expect(await check({ accountId: 7, generation: 0 })).toBe(false);
+    // Unblocked: the generation rises again and the seller exchanges its key for a token of it.
+    standings.set(7, approved(2));
+    expect(
+      await Promise.all([check({ accountId: 7, generation: 2 }), check({ accountId: 7, generation: 2 })]),
+    ).toEqual([true, true]);
+    expect(await check({ accountId: 7, generation: 0 })).toBe(false);
+    expect(await check({ accountId: 7, generation: 2 })).toBe(true);
+    expect(reads).toEqual([7, 7]);
+  });
+
+  it("reads again for a later generation only while the remembered standing refuses it: a block that stands costs a read per such token, an approved standing none", async () => {
+    const { check, standings, reads } = checkOver(10);
+    standings.set(7, blocked(1));
+    expect(await check({ accountId: 7, generation: 1 })).toBe(false);
+    expect(await check({ accountId: 7, generation: 5 })).toBe(false);
+    expect(await check({ accountId: 7, generation: 5 })).toBe(false);
+    standings.set(8, approved(1));
+    expect(await check({ accountId: 8, generation: 1 })).toBe(true);
+    expect(await check({ accountId: 8, generation: 3 })).toBe(true);
+    expect(reads).toEqual([7, 7, 7, 8]);
+  });
+
   it("reads TOKEN_STATUS_CACHE_SECONDS as whole seconds from 0 to 300, 10 when unset, and names the variable otherwise", () => {
     expect(tokenStatusCacheSeconds(undefined)).toBe(DEFAULT_TOKEN_STATUS_CACHE_SECONDS);
     expect(DEFAULT_TOKEN_STATUS_CACHE_SECONDS).toBe(10);

@@ -19,9 +19,11 @@ import {
 } from "../../../support/products.js";
 import { buyableProduct, fundedReseller } from "../../../support/purchases.js";
 import { recordedRounds } from "../../../support/recorded-rounds.js";
+import { afterStandingCache } from "../../../support/standing-cache.js";
 
-// The stack runs with TOKEN_STATUS_CACHE_SECONDS=0: every request here is its account's first in its
-// container, the case a Lambda meets most, and its standing is read on every request.
+// Handlers called here run in the test's process with TOKEN_STATUS_CACHE_SECONDS=0: every request is its
+// account's first in its container, the case a Lambda meets most, and its standing is read on every
+// request. The gateway (fixtures over HTTP) remembers a standing for a second.
 
 const CARD = "4111111111111111";
 
@@ -92,6 +94,8 @@ describe("the token's standing adds no round to an account's first request in a 
     const token = await tokenFor(account.api_key, "v1");
     const productId = await createProduct(token, validProductBody(await createTestCategory()));
     await accountAccess().revokeTokens(account.seller_id);
+    // The gateway read the standing for the product's creation: the upload must be the first after it.
+    await afterStandingCache();
     const answer = await uploadProductImage(token, {
       id_product: productId,
       img: { bytes: tinyPng, type: "image/png", filename: "cover.png" },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountAccess } from "../../../../shared/runtime/dependencies.js";
 import { createTestAccount, tokenFor } from "../../../support/accounts.js";
 import { request } from "../../../support/http.js";
+import { afterStandingCache } from "../../../support/standing-cache.js";
 
 const unauthorized = {
   v1: { status: "error", message: "Unauthorized" },
@@ -38,20 +39,23 @@ describe.each(["v1", "v2"] as const)("revoked and blocked accounts' tokens on %s
   const allowed = { status: 200, body: protectedRoute[version].ok };
   const refused = { status: 401, body: unauthorized[version] };
 
-  it("refuses a token issued before its account's tokens were revoked, with the same 401 as any bad token", async () => {
+  it("refuses a token issued before its account's tokens were revoked, once the gateway's remembered standing has lapsed, with the same 401 as any bad token", async () => {
     const account = await createTestAccount();
     const before = await tokenFor(account.api_key, version);
     expect(await call(version, before)).toEqual(allowed);
     await accountAccess().revokeTokens(account.seller_id);
+    await afterStandingCache();
     expect(await call(version, before)).toEqual(refused);
     // The key itself still works and its new tokens carry the new generation.
     expect(await call(version, await tokenFor(account.api_key, version))).toEqual(allowed);
   });
 
-  it("refuses every token of a blocked seller and its key exchange; after unblocking, only new tokens work", async () => {
+  it("refuses every token of a blocked seller and its key exchange; after unblocking, only new tokens work, at once", async () => {
     const account = await createTestAccount();
     const before = await tokenFor(account.api_key, version);
+    expect(await call(version, before)).toEqual(allowed);
     await accountAccess().block(account.seller_id);
+    await afterStandingCache();
     expect(await call(version, before)).toEqual(refused);
     expect(await exchange(version, account.api_key)).toEqual(refused);
     await accountAccess().unblock(account.seller_id);
