@@ -42,7 +42,7 @@ export const TEST_STACK_SETTINGS = {
 /**
  * How long a test stack's gateway remembers an account's standing (10 s in AWS). A file's requests for
  * one account come milliseconds apart, so one read a second serves them: reading it on every request was
- * a fifth of all the run's DynamoDB requests. A test that revokes or blocks waits it out
+ * about a sixth of all the run's DynamoDB requests. A test that revokes or blocks waits it out
  * (test/support/standing-cache.ts) before asserting the refusal, as a client in AWS would see it.
  */
 export const GATEWAY_STANDING_CACHE_SECONDS = 1;
