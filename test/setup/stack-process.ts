@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopChild } from "../../infra/local/child-process.js";
+import { startDynamoDbLocal } from "../../infra/local/dynamodb-local.js";
 import { applyLocalEnvironment, localConfigFromEnv } from "../../infra/local/local-environment.js";
 import { freePort } from "../support/free-port.js";
 import { withFreshPorts } from "../support/port-conflicts.js";
@@ -47,6 +48,34 @@ export const TEST_STACK_SETTINGS = {
  */
 export const GATEWAY_STANDING_CACHE_SECONDS = 1;
 
+/**
+ * The run's one DynamoDB Local, with a database per access key: each stack's table apart (its
+ * DYNAMODB_LOCAL_DATABASE), each database with its own SQLite thread, and one JVM for all. A JVM per
+ * stack compiled the same code twice: its JIT was about a quarter of each JVM's CPU.
+ */
+export interface SharedDynamoDbLocal {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the run's DynamoDB Local on a fresh port, in memory, one database per access key. */
+export const startSharedDynamoDbLocal = async (): Promise<SharedDynamoDbLocal> => {
+  const { ports, result } = await withFreshPorts(
+    async () => ({ DYNAMODB_LOCAL_PORT: String(await freePort()), LOCAL_STATE: "memory" }),
+    async (env) => {
+      const started = await startDynamoDbLocal(localConfigFromEnv(env), "per-key");
+      try {
+        await started.ready;
+      } catch (error) {
+        await stopChild(started.child);
+        throw error;
+      }
+      return started.child;
+    },
+  );
+  return { port: Number(ports.DYNAMODB_LOCAL_PORT), stop: () => stopChild(result) };
+};
+
 /** Spawns `npm start`'s program with `env` and resolves with its gateway's URL once it listens. */
 const spawnStack = (env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
@@ -78,16 +107,21 @@ const spawnStack = (env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url:
 
 /**
  * Starts one local stack as `npm start` does, in memory, in its own process and state folder: its own
- * DynamoDB Local, fauxqs, gateway and pollers. A port taken between choosing it and binding it costs
- * fresh ports and a second start, not the run.
+ * fauxqs, gateway and pollers, and its own database (`database`) in the run's DynamoDB Local. A port
+ * taken between choosing it and binding it costs fresh ports and a second start, not the run.
  */
-export const startStackProcess = async (): Promise<StackProcess> => {
+export const startStackProcess = async (
+  dynamo: SharedDynamoDbLocal,
+  database: string,
+): Promise<StackProcess> => {
   const stateDir = mkdtempSync(join(tmpdir(), "marketplace-test-"));
   try {
     const { ports, result } = await withFreshPorts(
       async () => ({
         PORT: String(await freePort()),
-        DYNAMODB_LOCAL_PORT: String(await freePort()),
+        DYNAMODB_LOCAL_PORT: String(dynamo.port),
+        DYNAMODB_LOCAL_EXTERNAL: "true",
+        DYNAMODB_LOCAL_DATABASE: database,
         FAUXQS_PORT: String(await freePort()),
       }),
       (ports) =>

@@ -41,4 +41,13 @@ describe("DynamoDB Local's loopback launcher", () => {
       "-inMemory",
     ]);
   });
+
+  it("keeps a database per access key when started for the test run's stacks: no -sharedDb", () => {
+    const config = localConfigFromEnv({ DYNAMODB_LOCAL_PORT: "8123", LOCAL_STATE: "memory" });
+    const shared = dynamoDbLocalArguments(config, "/dl", "/cache/abc");
+    expect(dynamoDbLocalArguments(config, "/dl", "/cache/abc", "per-key")).toEqual(
+      shared.filter((argument) => argument !== "-sharedDb"),
+    );
+    expect(shared).toContain("-sharedDb");
+  });
 });

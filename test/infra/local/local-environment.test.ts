@@ -2,7 +2,12 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { localConfigFromEnv, localSecret } from "../../../infra/local/local-environment.js";
+import {
+  applyLocalEnvironment,
+  localConfigFromEnv,
+  localCredentials,
+  localSecret,
+} from "../../../infra/local/local-environment.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "local-state-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -24,5 +29,40 @@ describe("the local state folder", () => {
     chmodSync(stateDir, 0o755);
     localSecret({ ...localConfigFromEnv({}), stateDir }, "master-secret");
     expect(permissions(stateDir)).toBe(0o700);
+  });
+});
+
+describe("the stack's DynamoDB Local settings", () => {
+  it('start a DynamoDB Local of the stack\'s own and send the key "local" when none is set', () => {
+    const config = localConfigFromEnv({ LOCAL_STATE: "memory" });
+    expect([config.dynamoExternal, config.dynamoDatabase]).toEqual([false, "local"]);
+    expect(localCredentials(config)).toEqual({ accessKeyId: "local", secretAccessKey: "local" });
+  });
+
+  it("use a DynamoDB Local started elsewhere, and name the stack's database by the key every client sends", () => {
+    const config = localConfigFromEnv({
+      LOCAL_STATE: "memory",
+      LOCAL_STATE_DIR: join(scratch, "external"),
+      DYNAMODB_LOCAL_EXTERNAL: "true",
+      DYNAMODB_LOCAL_DATABASE: "stack2",
+    });
+    expect([config.dynamoExternal, config.dynamoDatabase]).toEqual([true, "stack2"]);
+    const env: NodeJS.ProcessEnv = {};
+    applyLocalEnvironment(config, env);
+    expect([env.AWS_ACCESS_KEY_ID, env.AWS_SECRET_ACCESS_KEY]).toEqual(["stack2", "local"]);
+    expect(localCredentials(config)).toEqual({ accessKeyId: "stack2", secretAccessKey: "local" });
+    expect(localConfigFromEnv({ DYNAMODB_LOCAL_EXTERNAL: "false" }).dynamoExternal).toBe(false);
+  });
+
+  it("refuse a database name DynamoDB Local could not name a file after, and an unclear switch", () => {
+    expect(() => localConfigFromEnv({ DYNAMODB_LOCAL_DATABASE: "../other" })).toThrow(
+      'DYNAMODB_LOCAL_DATABASE must be 1-64 letters or digits, got "../other"',
+    );
+    expect(() => localConfigFromEnv({ DYNAMODB_LOCAL_DATABASE: "a".repeat(65) })).toThrow(
+      "DYNAMODB_LOCAL_DATABASE must be 1-64 letters or digits",
+    );
+    expect(() => localConfigFromEnv({ DYNAMODB_LOCAL_EXTERNAL: "yes" })).toThrow(
+      'DYNAMODB_LOCAL_EXTERNAL must be "true" or "false", got "yes"',
+    );
   });
 });

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { localConfigFromEnv } from "../../../infra/local/local-environment.js";
+import { localConfigFromEnv, localCredentials } from "../../../infra/local/local-environment.js";
 import { startLocalStack } from "../../../infra/local/local-stack.js";
 import { freePort } from "../../support/free-port.js";
 import { withFreshPorts } from "../../support/port-conflicts.js";
 import { childPids, waitUntilGone } from "../../support/processes.js";
+import { workerStack } from "../../support/worker-stack.js";
 
 const stateDir = mkdtempSync(join(tmpdir(), "marketplace-local-stack-"));
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -57,5 +59,58 @@ describe("local stack stop", () => {
       } catch {}
       await stack.stop();
     }
+  });
+});
+
+describe("a local stack on a DynamoDB Local started elsewhere", () => {
+  /** The port of the run's DynamoDB Local (the environment is the last started stack's, here). */
+  const runDynamoPort = () => workerStack().opsEnv.DYNAMODB_LOCAL_PORT ?? "";
+
+  it("starts no JVM of its own, serves from a database of its own, and leaves that DynamoDB Local running when it stops", async () => {
+    const { ports: config, result: stack } = await withFreshPorts(
+      async () =>
+        localConfigFromEnv({
+          PORT: "0",
+          DYNAMODB_LOCAL_PORT: runDynamoPort(),
+          DYNAMODB_LOCAL_EXTERNAL: "true",
+          DYNAMODB_LOCAL_DATABASE: `external${process.pid}`,
+          FAUXQS_PORT: String(await freePort()),
+          LOCAL_STATE: "memory",
+          LOCAL_STATE_DIR: stateDir,
+        }),
+      startLocalStack,
+    );
+    const client = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${config.dynamoPort}`,
+      region: "us-east-1",
+      credentials: localCredentials(config),
+    });
+    try {
+      const jvms = childPids(process.pid).filter((c) =>
+        readFileSync(`/proc/${c}/cmdline`, "utf8").includes("DynamoDBLocal.jar"),
+      );
+      expect(jvms).toEqual([]);
+      expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([config.tableName]);
+      const answer = await fetch(`${stack.url}/api/v2/balance`);
+      expect(answer.status).toBe(401);
+    } finally {
+      await stack.stop();
+    }
+    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([config.tableName]);
+    client.destroy();
+  });
+
+  it("fails at once, saying what to do, when none answers on its port", async () => {
+    const config = localConfigFromEnv({
+      PORT: "0",
+      DYNAMODB_LOCAL_PORT: String(await freePort()),
+      DYNAMODB_LOCAL_EXTERNAL: "true",
+      FAUXQS_PORT: String(await freePort()),
+      LOCAL_STATE: "memory",
+      LOCAL_STATE_DIR: stateDir,
+    });
+    await expect(startLocalStack(config)).rejects.toThrow(
+      `DynamoDB Local does not answer on 127.0.0.1:${config.dynamoPort} (DYNAMODB_LOCAL_EXTERNAL=true: the stack starts none; start it first)`,
+    );
   });
 });

@@ -99,6 +99,10 @@ const start = async (
   const saved = createCheckpointStore(file);
   const poller = await startStreamPoller({
     endpoint: requireEnv("AWS_ENDPOINT_URL_DYNAMODB"),
+    credentials: {
+      accessKeyId: requireEnv("AWS_ACCESS_KEY_ID"),
+      secretAccessKey: requireEnv("AWS_SECRET_ACCESS_KEY"),
+    },
     tableName: requireEnv("TABLE_NAME"),
     handler,
     // The file's checkpoints, and where none is saved yet, the stream's end before these tests.
