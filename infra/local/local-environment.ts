@@ -50,6 +50,20 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   return value;
 };
 
+/**
+ * Every variable `localConfigFromEnv` reads: a process that starts a stack of its own (a test of
+ * `npm start`) leaves out whatever of them it inherited from another stack's settings.
+ */
+export const LOCAL_STACK_SETTINGS = [
+  "PORT",
+  "DYNAMODB_LOCAL_PORT",
+  "DYNAMODB_LOCAL_EXTERNAL",
+  "DYNAMODB_LOCAL_DATABASE",
+  "FAUXQS_PORT",
+  "LOCAL_STATE",
+  "LOCAL_STATE_DIR",
+] as const;
+
 /** DynamoDB Local names a database's file after its access key: letters and digits only. */
 const DATABASE_NAME = /^[A-Za-z0-9]{1,64}$/;
 

@@ -179,6 +179,9 @@ export const startLocalStack = async (
     }, config.maintenanceIntervalMs);
     maintenanceTimer.unref();
 
+    // A stop asked for after the last wait above (Ctrl-C just as the gateway said it listens) would be
+    // lost: `npm start` ignores a second Ctrl-C while the first one's stop runs, and the stack served on.
+    signal?.throwIfAborted();
     return { url: `http://${config.host}:${port}`, queueUrls, childExit, stop };
   } catch (error) {
     await stop();

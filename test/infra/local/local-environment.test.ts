@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   applyLocalEnvironment,
+  LOCAL_STACK_SETTINGS,
   localConfigFromEnv,
   localCredentials,
   localSecret,
@@ -64,5 +65,19 @@ describe("the stack's DynamoDB Local settings", () => {
     expect(() => localConfigFromEnv({ DYNAMODB_LOCAL_EXTERNAL: "yes" })).toThrow(
       'DYNAMODB_LOCAL_EXTERNAL must be "true" or "false", got "yes"',
     );
+  });
+});
+
+describe("LOCAL_STACK_SETTINGS", () => {
+  it("names every variable the stack's settings are read from, so a start test can leave out all of them", () => {
+    const read = new Set<string>();
+    const env = new Proxy({} as NodeJS.ProcessEnv, {
+      get: (_, name) => {
+        if (typeof name === "string") read.add(name);
+        return undefined;
+      },
+    });
+    localConfigFromEnv(env);
+    expect([...read].sort()).toEqual([...LOCAL_STACK_SETTINGS].sort());
   });
 });

@@ -114,3 +114,39 @@ describe("a local stack on a DynamoDB Local started elsewhere", () => {
     );
   });
 });
+
+describe("a stop asked for during the start-up", () => {
+  it("after the gateway listens, while the pollers start, ends the start-up and everything it started instead of serving on", async () => {
+    const stopping = new AbortController();
+    const { ports: config, result: outcome } = await withFreshPorts(
+      async () =>
+        localConfigFromEnv({
+          PORT: String(await freePort()),
+          DYNAMODB_LOCAL_PORT: String(await freePort()),
+          FAUXQS_PORT: String(await freePort()),
+          LOCAL_STATE: "memory",
+          LOCAL_STATE_DIR: stateDir,
+        }),
+      (settings) =>
+        startLocalStack(settings, {
+          // Ctrl-C in the moment after this line, as a user who sees it and stops the stack may press it.
+          onStep: (step) => {
+            if (step.startsWith("gateway listening")) stopping.abort(new Error("SIGINT"));
+          },
+          signal: stopping.signal,
+        }).then(
+          async (stack) => {
+            await stack.stop();
+            return "served";
+          },
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        ),
+    );
+    expect(outcome).toBe("SIGINT");
+    const children = childPids(process.pid).filter((c) =>
+      readFileSync(`/proc/${c}/cmdline`, "utf8").split("\0").join(" ").includes(`-port ${config.dynamoPort}`),
+    );
+    expect(children).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${config.port}/api/v2/balance`)).rejects.toThrow("fetch failed");
+  });
+});

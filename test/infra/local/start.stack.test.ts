@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { LOCAL_STACK_SETTINGS } from "../../../infra/local/local-environment.js";
 import { freePort } from "../../support/free-port.js";
 import { PORT_ATTEMPTS, PORT_TAKEN } from "../../support/port-conflicts.js";
 import {
@@ -26,6 +27,12 @@ afterAll(() => {
  * Local's java and fauxqs all inherit it, so a run's processes are found wherever re-parenting put them.
  */
 const RUN = "MARKETPLACE_START_TEST_RUN";
+
+/** `env` without the local stack's settings: a start test sets the ones it means. */
+const withoutStackSettings = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(env).filter(([name]) => !(LOCAL_STACK_SETTINGS as readonly string[]).includes(name)),
+  );
 
 /** Runs started by the test in progress: whatever ends the test (a time-out included), they end after it. */
 const runsOfThisTest: string[] = [];
@@ -98,7 +105,9 @@ const startStackOnce = async (launch: Launch, run: string, options: StartOptions
   stateDirs.push(stateDir);
   const port = await freePort();
   const env = {
-    ...process.env,
+    // A worker keeps its environment from file to file: an ops file before this one left its stack's
+    // settings there (DYNAMODB_LOCAL_EXTERNAL among them), and this stack must start as `npm start` does.
+    ...withoutStackSettings(process.env),
     PORT: String(port),
     DYNAMODB_LOCAL_PORT: String(await freePort()),
     FAUXQS_PORT: String(await freePort()),
