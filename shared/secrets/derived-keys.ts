@@ -8,6 +8,10 @@ export interface DerivedKeys {
   readonly dataEncryption: Buffer;
   /** HMAC key sealing list cursors (GET /orders, GET /payout/history), so only issued cursors come back. */
   readonly pageCursors: Buffer;
+  /** AES-256-GCM key for uploaded codes at rest: only a sale or its seller's read opens them. */
+  readonly keyStockSealing: Buffer;
+  /** HMAC key naming a code per seller, so a code held twice is found without storing it in the clear. */
+  readonly keyStockFingerprints: Buffer;
 }
 
 const derive = (master: Buffer, purpose: string): Buffer =>
@@ -18,4 +22,6 @@ export const deriveKeys = (master: Buffer): DerivedKeys => ({
   tokenSigning: new Uint8Array(derive(master, "access-token-signing")),
   dataEncryption: derive(master, "data-encryption"),
   pageCursors: derive(master, "page-cursors"),
+  keyStockSealing: derive(master, "key-stock-sealing"),
+  keyStockFingerprints: derive(master, "key-stock-fingerprints"),
 });

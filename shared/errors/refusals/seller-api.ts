@@ -100,3 +100,8 @@ export const invalidUsdtWallet = /* @__PURE__ */ badRequest(
   "Invalid USDT wallet: a TRC-20 (T…) or ERC-20 (0x…) address",
 );
 export const invalidPaymentAccount = /* @__PURE__ */ badRequest("Invalid payment account: 20 digits");
+
+// Uploaded key stock (v1 extension, #21).
+export const codeRepeated = /* @__PURE__ */ inputTemplate<{ position: number }>(
+  ({ position }) => `Repeats the code at position ${position}`,
+);
