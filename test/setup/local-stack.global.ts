@@ -61,7 +61,7 @@ const stopAll = async ({ dynamo, stacks }: RunningStacks): Promise<void> => {
 export default async function setup(project: TestProject) {
   // Workers inherit this process's environment: their in-process handlers read the same settings.
   Object.assign(process.env, TEST_STACK_SETTINGS);
-  // One per core: each DynamoDB Local's table thread keeps one core busy, and a third worker on two
+  // One per core: each database's SQLite thread keeps one core busy, and a third worker on two
   // cores shares a stack, filling the time another file waits on a timer (see vitest.config.ts).
   const count = Math.max(1, Math.min(project.globalConfig.maxWorkers, availableParallelism()));
   holder.marketplaceTestStacks ??= { started: startAll(count), users: 0 };
