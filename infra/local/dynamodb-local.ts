@@ -149,10 +149,7 @@ export const startDynamoDbLocal = async (
     ),
   );
   const client = probeClient(config);
-  const probe = async () => {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  };
+  const probe = () => answers(client);
   const ready = Promise.race([waitUntilReady("DynamoDB Local", child, probe, output), spawnError]).finally(
     () => client.destroy(),
   );
@@ -168,6 +165,12 @@ const probeClient = (config: LocalStackConfig) =>
     maxAttempts: 1,
   });
 
+/** Whether DynamoDB Local answers the smallest request it has; rejects when nothing does. */
+const answers = async (client: DynamoDBClient): Promise<true> => {
+  await client.send(new ListTablesCommand({ Limit: 1 }));
+  return true;
+};
+
 /**
  * For a stack on a DynamoDB Local started elsewhere (DYNAMODB_LOCAL_EXTERNAL=true): fails with what to
  * do when none answers on the stack's port, instead of a connection error from the table's creation.
@@ -175,7 +178,7 @@ const probeClient = (config: LocalStackConfig) =>
 export const assertDynamoDbLocalAnswers = async (config: LocalStackConfig): Promise<void> => {
   const client = probeClient(config);
   try {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
+    await answers(client);
   } catch {
     throw new Error(
       `DynamoDB Local does not answer on ${config.host}:${config.dynamoPort} (DYNAMODB_LOCAL_EXTERNAL=true: the stack starts none; start it first)`,
