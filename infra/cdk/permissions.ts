@@ -25,6 +25,7 @@ export const apiGroupPermissions: Record<EndpointGroup, FunctionPermissions> = {
   "v1-orders": { table: "read-write", masterSecret: true, images: false },
   "v1-seller": { table: "read-write", masterSecret: true, images: "sellers" },
   "v1-payouts": { table: "read-write", masterSecret: true, images: false },
+  "v1-key-stock": { table: "read-write", masterSecret: true, images: false },
   "v2-catalog": { table: "read", masterSecret: true, images: false },
   "v2-purchases": { table: "read-write", masterSecret: true, images: false },
   "v2-orders": { table: "read-write", masterSecret: true, images: false },

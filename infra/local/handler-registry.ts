@@ -5,6 +5,7 @@ import { handler as maintenance } from "../../functions/maintenance/handler.js";
 import { handler as outbox } from "../../functions/outbox/handler.js";
 import { handler as payments } from "../../functions/payments/handler.js";
 import { handler as v1Auth } from "../../functions/v1-auth/handler.js";
+import { handler as v1KeyStock } from "../../functions/v1-key-stock/handler.js";
 import { handler as v1Orders } from "../../functions/v1-orders/handler.js";
 import { handler as v1Payouts } from "../../functions/v1-payouts/handler.js";
 import { handler as v1Products } from "../../functions/v1-products/handler.js";
@@ -30,6 +31,7 @@ export const apiHandlers: Record<EndpointGroup, ApiHandler> = {
   "v1-orders": v1Orders,
   "v1-seller": v1Seller,
   "v1-payouts": v1Payouts,
+  "v1-key-stock": v1KeyStock,
   "v2-auth": v2Auth,
   "v2-catalog": v2Catalog,
   "v2-purchases": v2Purchases,

@@ -224,6 +224,12 @@ export const buildDocument = (
                 schema: body,
                 ...(contract.requestExample === undefined ? {} : { example: contract.requestExample }),
               },
+              ...Object.fromEntries(
+                (contract.otherBodies ?? []).map((other) => [
+                  other.contentType,
+                  { schema: jsonSchemaOf(other.schema, "input") },
+                ]),
+              ),
             },
           }
         : undefined;

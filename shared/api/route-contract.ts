@@ -31,6 +31,11 @@ export interface RouteContract {
   readonly headerParameters?: Readonly<Record<string, HeaderParameter>>;
   /** A body the handler reads itself (a multipart upload), instead of the action's JSON schema. */
   readonly requestBody?: { readonly contentType: string; readonly schema: ContractSchema };
+  /**
+   * Bodies the route takes besides the JSON its action declares (a code upload's text and file), which
+   * the handler reads itself.
+   */
+  readonly otherBodies?: readonly { readonly contentType: string; readonly schema: ContractSchema }[];
   /** An example of the JSON body, for routes whose action declares a body schema. */
   readonly requestExample?: unknown;
   readonly success: {

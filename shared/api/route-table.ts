@@ -18,6 +18,7 @@ export const endpointGroups = [
   "v1-orders",
   "v1-seller",
   "v1-payouts",
+  "v1-key-stock",
   "v2-auth",
   "v2-catalog",
   "v2-purchases",
@@ -64,6 +65,10 @@ export const routes = [
   v1("GET", "/products/categories", "v1-products"),
   v1("POST", "/products/moderation", "v1-products"),
   v1("POST", "/products/img", "v1-products"),
+  // Extensions (not in the spec): uploaded key stock, which the marketplace delivers itself at payment.
+  v1("POST", "/products/keys/{id}", "v1-key-stock"),
+  v1("GET", "/products/keys/{id}", "v1-key-stock"),
+  v1("POST", "/products/keys/withdraw/{id}", "v1-key-stock"),
   v1("GET", "/orders", "v1-orders"),
   v1("GET", "/orders/info/{id}", "v1-orders"),
   v1("POST", "/orders/delivery/{token}", "v1-orders"),

@@ -1,5 +1,6 @@
 import type { ApiContracts } from "./route-contract.js";
 import { v1AuthContracts } from "./v1/auth-contracts.js";
+import { keyStockContracts } from "./v1/key-stock-contracts.js";
 import { v1OrdersContracts } from "./v1/orders-contracts.js";
 import { v1PayoutsContracts } from "./v1/payouts-contracts.js";
 import { v1ProductsContracts } from "./v1/products-contracts.js";
@@ -23,4 +24,5 @@ export const v1Contracts = {
   ...v1OrdersContracts,
   ...v1SellerContracts,
   ...v1PayoutsContracts,
+  ...keyStockContracts,
 } satisfies ApiContracts<"v1">;

@@ -4,6 +4,11 @@ import { pageQuerySchema, searchQuerySchema } from "../catalogue/search-query.js
 import { chatBodySchema } from "../chat/chat-body.js";
 import { deliveryBodySchema } from "../delivery/delivery-service.js";
 import { favoriteBodySchema } from "../favorites/favorite.js";
+import {
+  keyCodeInventoryQuerySchema,
+  keyCodeUploadSchema,
+  keyCodeWithdrawalSchema,
+} from "../key-stock/key-stock-requests.js";
 import { disputeBodySchema, historyQuerySchema } from "../orders/buyer-order-input.js";
 import { payoutRequestSchema } from "../payouts/payout.js";
 import { createProductSchema, updateProductSchema } from "../products/product.js";
@@ -34,6 +39,9 @@ export const v1RequestSchemas = {
   "POST /products/update/{id}": { body: updateProductSchema },
   "POST /products/moderation": { body: idProductSchema },
   "POST /products/img": { form: { id_product: "field", img: "file" } },
+  "POST /products/keys/{id}": { body: keyCodeUploadSchema },
+  "GET /products/keys/{id}": { query: keyCodeInventoryQuerySchema },
+  "POST /products/keys/withdraw/{id}": { body: keyCodeWithdrawalSchema },
   "GET /orders": { query: cursorPageSchema },
   "POST /orders/delivery/{token}": { body: deliveryBodySchema },
   "GET /orders/chat/{id_order}": { query: pageQuerySchema },

@@ -32,6 +32,14 @@ export const keys = {
   counter: (name: string): ItemKey => ({ PK: `COUNTER#${name}`, SK: "COUNTER" }),
   /** A product. */
   product: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "PRODUCT" }),
+  /**
+   * One uploaded code of a seller, by its id (`shared/key-stock/code-id.ts`): the key is the code's
+   * fingerprint, so the seller can hold each code once, whatever product it is on and whatever its state.
+   */
+  keyCode: (sellerId: number, codeId: string): ItemKey => ({
+    PK: `KEYCODE#${sellerId}#${codeId}`,
+    SK: "KEYCODE",
+  }),
   /** Guard that keeps a product name unique per seller (name normalised by the product rules). */
   productNameGuard: (sellerId: number, normalizedName: string): ItemKey => ({
     PK: `ACCOUNT#${sellerId}#NAME#${normalizedName}`,
@@ -223,6 +231,12 @@ export const indexedCollections = {
     index: globalIndexes.GSI4,
     serves: "maintenance: unpaid orders by the time they expire (sparse; left once paid or canceled)",
     partition: () => "EXPIRING_ORDERS",
+    sort: timeOrdered,
+  }),
+  productKeyCodes: collection({
+    index: globalIndexes.GSI4,
+    serves: "key stock: a product's codes of one state, by upload",
+    partition: (productId: string, state: string) => `PRODUCT#${productId}#KEYS#${state}`,
     sort: timeOrdered,
   }),
   unappliedPaymentsByRefundStatus: collection({

@@ -17,13 +17,15 @@ export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: string;
   readonly sortKey: string;
-  /** What the index serves, for the reader deciding where a new access pattern goes. */
-  readonly purpose: string;
   readonly projection: IndexProjection;
 }
 
-const globalIndex = <const N extends number>(n: N, purpose: string, projection: IndexProjection) =>
-  ({ name: `GSI${n}`, partitionKey: `GSI${n}PK`, sortKey: `GSI${n}SK`, purpose, projection }) as const;
+/**
+ * An index by number. What each serves is its doc comment below, for the reader deciding where a new
+ * access pattern goes: a comment and not a field, since every function bundle carries this module.
+ */
+const globalIndex = <const N extends number>(n: N, projection: IndexProjection) =>
+  ({ name: `GSI${n}`, partitionKey: `GSI${n}PK`, sortKey: `GSI${n}SK`, projection }) as const;
 
 const include = (...attributes: string[]): IndexProjection => ({ type: "INCLUDE", attributes });
 
@@ -48,9 +50,9 @@ const payoutRecord = [
  * reader against them); a product's 20 KB of text is in none of them.
  */
 export const globalIndexes = {
+  /** Lists owned by a seller (products, orders) and operator queues (payouts by status). */
   GSI1: globalIndex(
     1,
-    "Lists owned by a seller (products, orders) and operator queues (payouts by status)",
     include(
       // A seller's products: the list line, and what the pre-index filters and the count rebuild read.
       ...productListLine,
@@ -66,33 +68,28 @@ export const globalIndexes = {
       ...payoutRecord.filter((attribute) => attribute !== "id"),
     ),
   ),
-  GSI2: globalIndex(
-    2,
-    "Lists an account holds as payee or buyer: a seller's payouts; a reseller's favorites whose product is listed (sparse, keys only: the sort key is the product id)",
-    include(...payoutRecord),
-  ),
+  /**
+   * Lists an account holds as payee or buyer: a seller's payouts; a reseller's favorites whose product
+   * is listed (sparse, keys only: the sort key is the product id).
+   */
+  GSI2: globalIndex(2, include(...payoutRecord)),
+  /** The public catalogue by price (sparse: only catalogue entries carry it). */
   GSI3: globalIndex(
     3,
-    "The public catalogue by price (sparse: only catalogue entries carry it)",
     // Price-ordered searches read product_id and filter on the rest (the price is the sort key).
     include("product_id", "in_stock", "category_id", "seller_id", "words"),
   ),
-  GSI4: globalIndex(
-    4,
-    "Work queues (sparse): unpaid orders by expiry time; payments to refund by refund status",
-    { type: "KEYS_ONLY" },
-  ),
-  GSI5: globalIndex(
-    5,
-    "A seller's products of one moderation status, newest first",
-    include(...productListLine),
-  ),
-  GSI6: globalIndex(6, "A seller's products of one category, newest first", include(...productListLine)),
-  GSI7: globalIndex(
-    7,
-    "A seller's products of one moderation status and category, newest first",
-    include(...productListLine),
-  ),
+  /**
+   * Work queues and key stock (sparse, keys only): unpaid orders by expiry time; payments to refund by
+   * refund status; a product's uploaded codes by state (never a code, sealed or not, in an index).
+   */
+  GSI4: globalIndex(4, { type: "KEYS_ONLY" }),
+  /** A seller's products of one moderation status, newest first. */
+  GSI5: globalIndex(5, include(...productListLine)),
+  /** A seller's products of one category, newest first. */
+  GSI6: globalIndex(6, include(...productListLine)),
+  /** A seller's products of one moderation status and category, newest first. */
+  GSI7: globalIndex(7, include(...productListLine)),
 } as const satisfies Record<string, IndexDefinition>;
 export type GlobalIndex = (typeof globalIndexes)[keyof typeof globalIndexes];
 

@@ -16,3 +16,9 @@ export const MAX_JSON_DEPTH = 32;
 /** A body limit as the 413 names it: "256 KB", "5 MB". */
 export const bodyLimitText = (bytes: number): string =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * A code upload: 10,000 codes of the length licence keys and logins have (a few hundred bytes at most)
+ * with room to spare, under the 6 MB a Lambda is handed. A file of longer codes is split by the seller.
+ */
+export const CODE_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024;

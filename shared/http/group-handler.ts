@@ -6,13 +6,13 @@ import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { validate } from "../validation/validate.js";
 import type * as z from "../validation/zod-mini.js";
-import type { ApiContext, ApiRequest } from "./api-request.js";
+import { type ApiContext, type ApiRequest, header } from "./api-request.js";
 import { JSON_BODY_LIMIT_BYTES } from "./body-limits.js";
 import { type EnvelopeKind, jsonResponse, type RouteResult, successBody } from "./envelopes.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { bodySize } from "./middleware/body-size.js";
 import { errorEnvelope } from "./middleware/error-envelope.js";
-import { jsonBody } from "./middleware/json-body.js";
+import { isTextOrFileUpload, jsonBody } from "./middleware/json-body.js";
 import { requestId } from "./middleware/request-id.js";
 import { encodeForClient } from "./response-encoding.js";
 import {
@@ -44,6 +44,11 @@ export interface RouteAction<TSchema extends Schema = Schema, TQuery extends Sch
    * no upload and whose bytes, not its headers, are the contract: the signed payment callback.
    */
   readonly jsonWhateverTheType?: boolean;
+  /**
+   * The route also takes its body as `text/plain` or as a multipart file (a code upload), which it reads
+   * itself from the raw body; only a JSON body is checked against `body`.
+   */
+  readonly readsTextAndFiles?: boolean;
   handle(request: ApiRequest<z.infer<TSchema>, z.infer<TQuery>>): Promise<RouteResult>;
 }
 
@@ -94,10 +99,17 @@ const pipeline = (
       before: ({ event, context }) => beforeParse(context.api.rawBody, event),
     });
   }
-  if (readsBody) handler.use(jsonBody({ whateverTheType: action.jsonWhateverTheType === true }));
+  if (readsBody)
+    handler.use(
+      jsonBody({
+        whateverTheType: action.jsonWhateverTheType === true,
+        text: action.readsTextAndFiles === true,
+      }),
+    );
   const wrapped = handler.handler(async (event, context) => {
     const state = context.api;
-    const body = action.body ? validate(action.body, state.body) : state.body;
+    const rawUpload = action.readsTextAndFiles === true && isTextOrFileUpload(header(event, "content-type"));
+    const body = action.body && !rawUpload ? validate(action.body, state.body) : state.body;
     const rawQuery = event.queryStringParameters ?? {};
     const query = action.query ? validate(action.query, rawQuery, "Parameter") : rawQuery;
     const result = await action.handle({

@@ -100,6 +100,9 @@ export const createProductWrites = (
             ConditionExpression: [
               "seller_id = :seller AND name_key = :nameKey AND #uuid = :uuid",
               countDelta < 0 ? "#count >= :needed" : "",
+              // A key product's count is its codes' (the service refuses the change; an upload meanwhile
+              // makes this write stale, and the service's next read refuses it).
+              countDelta === 0 ? "" : "attribute_not_exists(key_stock)",
               clauses.condition,
             ]
               .filter(Boolean)
@@ -172,8 +175,10 @@ export const createProductWrites = (
                   product.lists_indexed === 1
                     ? "lists_indexed = :listed"
                     : "attribute_not_exists(lists_indexed)"
-                }`,
-                ExpressionAttributeNames: { "#uuid": "uuid", "#name": "name" },
+                } AND (attribute_not_exists(key_stock) OR (#count = :none AND key_reserved = :none))`,
+                // A key product goes only with no code to sell or to hand to an unpaid order (the service
+                // refuses one that has them; this keeps an upload or a reservation meanwhile from being lost).
+                ExpressionAttributeNames: { "#uuid": "uuid", "#name": "name", "#count": "count" },
                 ExpressionAttributeValues: {
                   ":seller": product.seller_id,
                   ":nameKey": product.name_key,
@@ -182,6 +187,7 @@ export const createProductWrites = (
                   ":status": product.status_moderation,
                   ":category": product.id_categories,
                   ...(product.lists_indexed === 1 ? { ":listed": 1 } : {}),
+                  ":none": 0,
                 },
               },
             },

@@ -42,6 +42,14 @@ export const productRecordSchema = z.object({
    * counts); absent on products written before those existed, until `ops product index-lists`.
    */
   lists_indexed: z.optional(z.literal(1)),
+  /**
+   * 1 once the seller has uploaded codes (`shared/key-stock/`): `count` is then the available codes, kept
+   * by the transactions that change them, and these three count the codes in the other states.
+   */
+  key_stock: z.optional(z.literal(1)),
+  key_reserved: z.optional(z.number().check(z.int())),
+  key_delivered: z.optional(z.number().check(z.int())),
+  key_withdrawn: z.optional(z.number().check(z.int())),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 

@@ -141,6 +141,7 @@ export const createSellerProductService = (deps: {
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         const current = await owned(sellerId, productId);
         if (!current) throw refuse(refusals.productNotOwned);
+        if (input.count !== undefined && current.key_stock === 1) throw refuse(refusals.countFollowsCodes);
         const changes: Partial<ProductRecord> = { ...input, updated_at: now().toISOString() };
         if (input.name !== undefined) changes.name_key = normalizeName(input.name);
         if (moderation) changes.status_moderation = "pending";
@@ -162,6 +163,8 @@ export const createSellerProductService = (deps: {
         const product = await find(productId);
         if (!product) throw refuse(refusals.productNotFound);
         if (product.seller_id !== sellerId) throw refuse(refusals.deleteDenied);
+        if (product.key_stock === 1 && (product.count > 0 || (product.key_reserved ?? 0) > 0))
+          throw refuse(refusals.productHoldsCodes);
         if ((await deps.store.delete(product)) === "ok") {
           await removeQuietly(product.img_key);
           return;

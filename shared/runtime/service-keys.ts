@@ -44,3 +44,9 @@ export const tokenVerifier = () => {
 
 /** The secret the payment provider signs its callbacks with (PAYMENT_CALLBACK_SECRET, or its _ARN in AWS). */
 export const paymentCallbackSecret = configuredSecret("PAYMENT_CALLBACK_SECRET");
+
+/** The keys uploaded codes are sealed and named with. */
+export const keyStockKeys = async () => {
+  const derived = await keys();
+  return { sealing: derived.keyStockSealing, ids: derived.keyStockFingerprints };
+};

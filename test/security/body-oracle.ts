@@ -9,8 +9,8 @@ import type { Outcome } from "./route-fixture.js";
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** What a JSON body becomes before validation: the parsed value, or the refusal of the bytes themselves. */
-const parsedBody = (bytes: Buffer): { value: unknown } | { refusal: DomainError } => {
-  if (bytes.length > JSON_BODY_LIMIT_BYTES) return { refusal: payloadTooLarge(JSON_BODY_LIMIT_BYTES) };
+const parsedBody = (bytes: Buffer, limit: number): { value: unknown } | { refusal: DomainError } => {
+  if (bytes.length > limit) return { refusal: payloadTooLarge(limit) };
   if (bytes.length === 0) return { value: undefined };
   let text: string;
   try {
@@ -39,8 +39,10 @@ export const expectedForBody = (
   schema: z.core.$ZodType,
   bytes: Buffer,
   accepted: (validated: Record<string, unknown>) => Outcome,
+  /** The route's body limit. */
+  limit = JSON_BODY_LIMIT_BYTES,
 ): Outcome => {
-  const parsed = parsedBody(bytes);
+  const parsed = parsedBody(bytes, limit);
   if ("refusal" in parsed) return { error: parsed.refusal };
   try {
     return accepted(validate(schema, parsed.value) as Record<string, unknown>);

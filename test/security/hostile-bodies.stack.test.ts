@@ -77,7 +77,7 @@ const attack = async (route: RouteDefinition, bodies: readonly HostileBody[]): P
         const expected =
           fixture.signed && body.bytes.length === 0
             ? { error: new DomainError("unauthenticated", "invalid_signature", "Invalid signature") }
-            : expectedForBody(schema, body.bytes, target.answer);
+            : expectedForBody(schema, body.bytes, target.answer, fixture.bodyLimit);
         if (body.mustRefuse && (typeof expected === "string" || !("error" in expected))) {
           mismatches.push(`${body.name}: the route's schema accepts what no such field may be`);
         }

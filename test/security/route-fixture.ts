@@ -49,6 +49,8 @@ export interface RouteFixture {
     /** Sent by a throwaway account instead of the owner: the route has no target that names nothing. */
     readonly scratch?: true;
   };
+  /** The largest body the route reads, when it is not the JSON limit (its action's `maxBodyBytes`). */
+  readonly bodyLimit?: number;
   /** The body schema when the handler validates inside its action instead of declaring `body`. */
   readonly schema?: z.core.$ZodType;
   /** Headers a hostile body needs to reach validation (the payment callback's signature). */

@@ -1,3 +1,4 @@
+import { CODE_UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";
 import { checkWallet } from "../../shared/payouts/payout.js";
 import { badRequest, forbidden, notFound } from "../support/expected-refusals.js";
@@ -86,6 +87,38 @@ export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixtur
     path: () => v1("/products/img"),
     form: (w) => imageForm(w.product.id),
     foreign: { refused: notFound("Product not found or access denied") },
+  },
+  "POST /api/v1/products/keys/{id}": {
+    owner: "seller",
+    path: (w) => v1(`/products/keys/${w.product.id}`),
+    body: () => ({ codes: ["HOSTILE-KEY-0001"] }),
+    bodyLimit: CODE_UPLOAD_BODY_LIMIT_BYTES,
+    foreign: { refused: notFound("Product not found or access denied") },
+    target: {
+      path: () => v1(`/products/keys/${UNKNOWN_ID}`),
+      body: () => ({ codes: ["HOSTILE-KEY-0002"] }),
+      answer: () => error(notFound("Product not found or access denied")),
+    },
+    unknownId: () => notFound("Product not found or access denied"),
+  },
+  "GET /api/v1/products/keys/{id}": {
+    owner: "seller",
+    path: (w) => v1(`/products/keys/${w.product.id}`),
+    foreign: { refused: notFound("Product not found or access denied") },
+    unknownId: () => notFound("Product not found or access denied"),
+    queryAnswer: cursorAnswer,
+  },
+  "POST /api/v1/products/keys/withdraw/{id}": {
+    owner: "seller",
+    path: (w) => v1(`/products/keys/withdraw/${w.product.id}`),
+    body: () => ({ all: true }),
+    foreign: { refused: notFound("Product not found or access denied") },
+    target: {
+      path: () => v1(`/products/keys/withdraw/${UNKNOWN_ID}`),
+      body: () => ({ all: true }),
+      answer: () => error(notFound("Product not found or access denied")),
+    },
+    unknownId: () => notFound("Product not found or access denied"),
   },
   "GET /api/v1/orders": {
     owner: "seller",

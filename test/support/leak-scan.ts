@@ -1,7 +1,13 @@
 import { hashApiKey } from "../../shared/accounts/api-keys.js";
 
 /** What a watched value is, as a leak report names it. */
-export type SecretKind = "API key" | "API key hash" | "TOTP secret" | "account e-mail" | "buyer e-mail";
+export type SecretKind =
+  | "API key"
+  | "API key hash"
+  | "TOTP secret"
+  | "account e-mail"
+  | "buyer e-mail"
+  | "uploaded code";
 
 /** One request and what came back, as the scan sees it. */
 export interface ScannedExchange {
@@ -57,6 +63,14 @@ export const watchAccount = <
 
 /** Registers a storefront buyer's e-mail: no response of either API may carry it. */
 export const watchBuyerEmail = (email: string | undefined): void => watch("buyer e-mail", email);
+
+/**
+ * Registers codes a seller uploaded: no response may carry one (the upload's answer, the seller's page
+ * of codes and every error show only positions, ids and last characters).
+ */
+export const watchCodes = (codes: readonly string[], sellerId: number): void => {
+  for (const code of codes) watch("uploaded code", code, sellerId);
+};
 
 /** The account a bearer token speaks for, read from its claims without verifying it (the gateway did). */
 const callerOf = (headers: Record<string, string> | undefined): number | undefined => {

@@ -115,6 +115,7 @@ export const v1ProductsContracts = {
       refusals.productNotOwned,
       refusals.uuidTaken,
       refusals.productNameTaken,
+      refusals.countFollowsCodes,
       refusals.productChanged,
     ],
   },
@@ -124,7 +125,12 @@ export const v1ProductsContracts = {
     description: "Frees its name and uuid and removes its image. Deleted products cannot be restored.",
     pathParameters: { id: "The product's id, as POST /products returned it" },
     success: { status: 200, data: messageOnly("Product deleted"), example: { message: "Product deleted" } },
-    errors: [refusals.productNotFound, refusals.deleteDenied, refusals.productChanged],
+    errors: [
+      refusals.productNotFound,
+      refusals.deleteDenied,
+      refusals.productHoldsCodes,
+      refusals.productChanged,
+    ],
   },
 
   "GET /products/info/{id}": {

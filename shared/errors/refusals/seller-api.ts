@@ -105,3 +105,32 @@ export const invalidPaymentAccount = /* @__PURE__ */ badRequest("Invalid payment
 export const codeRepeated = /* @__PURE__ */ inputTemplate<{ position: number }>(
   ({ position }) => `Repeats the code at position ${position}`,
 );
+export const codeHeld = /* @__PURE__ */ input("Already held by one of your products");
+export const uploadHoldsNoCodes = /* @__PURE__ */ badRequest(
+  'The upload holds no codes: send a JSON body {"codes": [...]}, text/plain with one code per line, or a multipart file named "file"',
+);
+export const tooManyCodesInUpload = /* @__PURE__ */ inputTemplate<{ max: number }>(
+  ({ max }) => `An upload holds at most ${max.toLocaleString("en-US")} codes`,
+);
+export const keyStockFull = /* @__PURE__ */ template<{ max: number }>(
+  "conflict",
+  "conflict",
+  ({ max }) => `The product already holds ${max.toLocaleString("en-US")} available codes, the most it may`,
+);
+export const countFollowsCodes = /* @__PURE__ */ conflict(
+  "The product's count follows its uploaded codes: upload or withdraw codes instead",
+);
+export const productHoldsCodes = /* @__PURE__ */ conflict(
+  "The product still holds codes: withdraw them first (reserved ones return when their orders end)",
+);
+export const codeNotOnProduct = /* @__PURE__ */ input("No such code on this product");
+export const codeNotAvailable = /* @__PURE__ */ inputTemplate<{ state: string }>(
+  ({ state }) => `The code is ${state}, not available`,
+);
+export const withdrawalTarget = /* @__PURE__ */ input("Give either ids (a list of code ids) or all: true");
+export const codeStateFilter = /* @__PURE__ */ input("state must be one of available, reserved, delivered");
+export const codesNotList = /* @__PURE__ */ input("Field 'codes' must be a list of codes");
+export const uploadNotText = /* @__PURE__ */ badRequest("The uploaded codes must be UTF-8 text");
+export const tooManyIdsInWithdrawal = /* @__PURE__ */ inputTemplate<{ max: number }>(
+  ({ max }) => `A withdrawal names at most ${max.toLocaleString("en-US")} codes`,
+);

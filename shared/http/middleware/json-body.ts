@@ -10,15 +10,23 @@ type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructure
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const RAW_TYPES = /^(multipart\/|image\/|application\/octet-stream)/;
+const TEXT_TYPE = /^text\/plain(;|$)/;
+
+/** Whether a body declared with this content type is text or a multipart form: what a code upload reads raw. */
+export const isTextOrFileUpload = (contentType: string | undefined): boolean => {
+  const type = contentType?.toLowerCase() ?? "";
+  return TEXT_TYPE.test(type) || type.startsWith("multipart/");
+};
 const REPLACEMENT_CHARACTER = "\uFFFD";
 
 /**
  * Parses the body the body-size middleware kept as JSON, unless it is declared as an upload. Runs after
  * authentication, so an anonymous caller never gets a body parsed. With `whateverTheType`, a body
  * declared as an upload is parsed as JSON too: for a route that reads no upload (the payment callback,
- * whose signed bytes are the contract, not the header), a stray content type changes nothing.
+ * whose signed bytes are the contract, not the header), a stray content type changes nothing. With
+ * `text`, a `text/plain` body is the route's to read as well.
  */
-export const jsonBody = (options: { whateverTheType?: boolean } = {}): Middleware => ({
+export const jsonBody = (options: { whateverTheType?: boolean; text?: boolean } = {}): Middleware => ({
   name: "json-body",
   before: ({ event, context }) => {
     const raw = context.api.rawBody;
@@ -27,6 +35,9 @@ export const jsonBody = (options: { whateverTheType?: boolean } = {}): Middlewar
     // Uploads stay raw for their route to read. Anything else is JSON, including curl's `-d` default
     // of application/x-www-form-urlencoded, because both APIs speak only JSON.
     if (!options.whateverTheType && RAW_TYPES.test(contentType)) return;
+    // A route that reads text (a code upload) keeps a text/plain body raw too; every other route reads
+    // one as JSON, as before.
+    if (options.text && TEXT_TYPE.test(contentType)) return;
     let text: string;
     try {
       // Invalid UTF-8 is refused rather than silently turned into replacement characters.

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { handler as payments } from "../../../functions/payments/handler.js";
 import type { handler as v1Auth } from "../../../functions/v1-auth/handler.js";
+import type { handler as v1KeyStock } from "../../../functions/v1-key-stock/handler.js";
 import type { handler as v1Orders } from "../../../functions/v1-orders/handler.js";
 import type { handler as v1Payouts } from "../../../functions/v1-payouts/handler.js";
 import type { handler as v1Products } from "../../../functions/v1-products/handler.js";
@@ -29,6 +30,7 @@ interface Handlers {
   "v1-orders": typeof v1Orders;
   "v1-seller": typeof v1Seller;
   "v1-payouts": typeof v1Payouts;
+  "v1-key-stock": typeof v1KeyStock;
   "v2-auth": typeof v2Auth;
   "v2-catalog": typeof v2Catalog;
   "v2-purchases": typeof v2Purchases;

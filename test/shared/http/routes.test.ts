@@ -55,7 +55,8 @@ const relativeKeys = (version: "v1" | "v2"): string[] =>
 
 /**
  * Routes beyond the spec (documented as extensions): the seller's side of an order's chat, the delivery
- * URL of a paid order, an order's webhook attempts and a signed test webhook.
+ * URL of a paid order, an order's webhook attempts, a signed test webhook, and uploaded key stock
+ * (upload, inventory, withdrawal).
  */
 const v1ExtensionRoutes = [
   "GET /orders/chat/{id_order}",
@@ -63,10 +64,13 @@ const v1ExtensionRoutes = [
   "GET /orders/delivery-url/{id}",
   "GET /orders/webhooks/{id}",
   "POST /seller/webhook-test",
+  "POST /products/keys/{id}",
+  "GET /products/keys/{id}",
+  "POST /products/keys/withdraw/{id}",
 ];
 
 describe("route table", () => {
-  it("contains exactly the 17 v1 routes of the spec plus the 5 extensions", () => {
+  it("contains exactly the 17 v1 routes of the spec plus the 8 extensions", () => {
     expect(specV1Routes).toHaveLength(17);
     expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes, ...v1ExtensionRoutes].sort());
   });
@@ -76,8 +80,8 @@ describe("route table", () => {
     expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes, the 5 extension routes, the payment provider's callback and the 4 of the API reference", () => {
-    expect(routes).toHaveLength(42);
+  it("contains no routes besides the 32 v1 and v2 routes, the 8 extension routes, the payment provider's callback and the 4 of the API reference", () => {
+    expect(routes).toHaveLength(45);
     expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
       "POST /api/payments/callback",
     ]);
@@ -119,7 +123,7 @@ describe("route table", () => {
       "POST /api/v2/auth/api-key/create",
     ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
-    expect(bearer).toHaveLength(35);
+    expect(bearer).toHaveLength(38);
   });
 
   it.each(endpointGroups)("group %s serves at least one route", (group) => {

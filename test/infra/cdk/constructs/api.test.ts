@@ -37,6 +37,7 @@ const expectedMemory: Record<EndpointGroup, number> = {
   "v1-orders": 256,
   "v1-seller": 512,
   "v1-payouts": 256,
+  "v1-key-stock": 512,
   "v2-auth": 256,
   "v2-catalog": 1024,
   "v2-purchases": 512,
