@@ -39,11 +39,14 @@ export interface PublicProduct extends ProductSummary {
   readonly category: { readonly id: number; readonly name: string };
 }
 
-/** H2H: the product, or else its seller, has a webhook target, so delivery is automatic. */
+/**
+ * H2H: delivery is automatic. The product sells uploaded codes (the marketplace hands them out at
+ * payment), or it, or else its seller, has a webhook target.
+ */
 export const isH2h = (
-  product: Pick<ProductRecord, "api_url">,
+  product: Pick<ProductRecord, "api_url" | "key_stock">,
   seller: Pick<AccountRecord, "api_url"> | undefined,
-) => product.api_url !== "" || (seller?.api_url ?? "") !== "";
+) => product.key_stock === 1 || product.api_url !== "" || (seller?.api_url ?? "") !== "";
 
 /** The list view of a public product. Never a seller's keys, webhook target or e-mail. */
 export const productSummary = (

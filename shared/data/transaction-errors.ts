@@ -16,3 +16,13 @@ export const isTransactionConflict = (error: unknown): boolean =>
 export const conditionFailedAt = (error: unknown, index: number): boolean =>
   error instanceof TransactionCanceledException &&
   error.CancellationReasons?.[index]?.Code === "ConditionalCheckFailed";
+
+/**
+ * Which of `labels`, naming the items from position `first` on, failed their condition in a cancelled
+ * transaction (none when it was not cancelled or `first` is undefined): a sale's codes another got first.
+ */
+export const failedFrom = <T>(error: unknown, first: number | undefined, labels: readonly T[]): T[] => {
+  if (first === undefined) return [];
+  const failed = failedConditions(error);
+  return failed ? labels.filter((_, i) => failed[first + i] === true) : [];
+};

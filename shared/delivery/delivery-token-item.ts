@@ -11,7 +11,15 @@ export const deliveryTokenTableItem = defineTableItem({ entity: "delivery_token"
  */
 export const deliveryTokenPut = (
   tableName: string,
-  token: { hash: string; orderId: string; sellerId: number; amount: number; at: string },
+  token: {
+    hash: string;
+    orderId: string;
+    sellerId: number;
+    amount: number;
+    at: string;
+    /** Spent as it is issued: the order is delivered by the same write (a key product's codes). */
+    spent?: boolean;
+  },
 ): TransactItem => ({
   Put: {
     TableName: tableName,
@@ -20,6 +28,7 @@ export const deliveryTokenPut = (
       seller_id: token.sellerId,
       amount: token.amount,
       created_at: token.at,
+      ...(token.spent ? { used_at: token.at } : {}),
     }),
     ConditionExpression: "attribute_not_exists(PK)",
   },

@@ -78,3 +78,6 @@ export const newKeyCodeItem = (code: {
     uploaded_at: code.uploadedAt,
     ...keyCodeIndex(code.productId, "available", code.uploadedAt, code.id),
   });
+
+/** The most codes one order of a key product takes: they move in the paying transaction itself. */
+export const MAX_CODES_PER_ORDER = 50;

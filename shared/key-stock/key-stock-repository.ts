@@ -6,7 +6,15 @@ import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
 import { indexedCollections, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
-import { type KeyCodeState, keyCodePageSchema, keyCodeTableItem, newKeyCodeItem } from "./key-code-item.js";
+import * as z from "../validation/zod-mini.js";
+import {
+  type KeyCodeState,
+  keyCodePageSchema,
+  keyCodeRecordSchema,
+  keyCodeTableItem,
+  newKeyCodeItem,
+  SEALED_CODE_ATTRIBUTE,
+} from "./key-code-item.js";
 
 /** The most codes one transaction changes: DynamoDB's 100 items, less the product's own update. */
 export const CODES_PER_WRITE = 99;
@@ -57,6 +65,11 @@ export interface KeyStockStore {
     at: string,
     maxAvailable: number,
   ): Promise<CodesWriteOutcome>;
+  /**
+   * The sealed codes among `ids` that `orderId` holds (its product's, handed to it), by id, read
+   * consistently; a code another order holds, or none does, is not among them.
+   */
+  sealedCodesOf(sellerId: number, orderId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** The seller's codes among `ids`, as the seller's page shows them, read consistently. */
   views(sellerId: number, ids: readonly string[]): Promise<KeyCodeView[]>;
   /** One page of a product's codes of one state, newest upload first. */
@@ -78,6 +91,15 @@ export interface KeyStockStore {
    */
   withdraw(product: KeyStockProduct, ids: readonly string[]): Promise<CodesWriteOutcome>;
 }
+
+/** What a read that opens codes asks for (`keyCodeTableItem.projections.opened`). */
+const openedCodeSchema = z.pick(keyCodeRecordSchema, {
+  code_id: true,
+  product_id: true,
+  state: true,
+  order_id: true,
+  [SEALED_CODE_ATTRIBUTE]: true,
+});
 
 /** The id a code's table key ends with. */
 const idOf = (item: Record<string, unknown>): string => {
@@ -170,6 +192,19 @@ export const createKeyStockRepository = (
     );
   },
 
+  async sealedCodesOf(sellerId, orderId, ids) {
+    const items = await batchGetAll(
+      client,
+      tableName,
+      ids.map((id) => keyCodeTableItem.key(sellerId, id)),
+      { consistent: true, attributes: keyCodeTableItem.projections.opened },
+    );
+    const held = items
+      .map((item) => openedCodeSchema.parse(item))
+      .filter((code) => code.order_id === orderId);
+    return new Map(held.map((code) => [code.code_id, code[SEALED_CODE_ATTRIBUTE]]));
+  },
+
   async views(sellerId, ids) {
     const items = await batchGetAll(
       client,
@@ -242,3 +277,9 @@ export const createKeyStockRepository = (
     return codesWrite(client, items, ids);
   },
 });
+
+/** A sale's candidate codes (`sellCodes`) from a store: the oldest available ones of a product. */
+export const candidateCodesOf =
+  (store: Pick<KeyStockStore, "availableIds">) =>
+  async (productId: string, limit: number): Promise<readonly string[]> =>
+    (await store.availableIds(productId, limit, undefined)).ids;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as refusals from "../errors/refusals.js";
+import type { OrderCodes } from "../key-stock/order-codes.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import type { ProductStore } from "../products/product-repository.js";
@@ -26,6 +27,8 @@ export const createMailService = (deps: {
   orders: OrderStore;
   products: ProductStore;
   mailer: Mailer;
+  /** A paid key order's codes, opened for its buyer's e-mail. */
+  orderCodes: Pick<OrderCodes, "of">;
   now: Clock;
   /** Names this sender on its claims (random by default). */
   claimant?: () => string;
@@ -41,11 +44,15 @@ export const createMailService = (deps: {
         code: order.gift_code ?? "",
       });
     }
+    // A key product's order carries its codes, opened for the buyer's e-mail only, one per line.
+    const text = order.key_codes
+      ? (await deps.orderCodes.of(order)).map((code) => code.code).join("\n")
+      : (order.delivery_text ?? "");
     return deliveryMessage({
       to: order.buyer_email,
       orderId: order.id_order,
       productName,
-      text: order.delivery_text ?? "",
+      text,
       download: order.delivery_download ?? "",
     });
   };

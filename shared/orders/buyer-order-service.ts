@@ -3,6 +3,7 @@ import type { ChatStore } from "../chat/chat-repository.js";
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
+import type { OrderCode, OrderCodes } from "../key-stock/order-codes.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
 import { type HistoryEntry, historyEntryOf, historyFacet } from "./buyer-history.js";
@@ -31,12 +32,21 @@ const summary = (entry: HistoryEntry) => {
   };
 };
 
-/** GET /order/{id}: the summary plus delivery (once delivered), dispute fields, the chat, comment and gift code. */
-const detail = (order: OrderRecord) => ({
+/**
+ * GET /order/{id}: the summary plus delivery (once delivered), dispute fields, the chat, comment and gift
+ * code. A key product's order carries its codes, one per line of `delivery_text` and (an extension) as a
+ * list in `codes`; any other order has `codes` null.
+ */
+const detail = (order: OrderRecord, codes: readonly OrderCode[]) => ({
   ...summary(historyEntryOf(order)),
   delivered: order.delivered,
   date_delivery: order.delivered_at ?? null,
-  delivery_text: order.delivered ? (order.delivery_text ?? "") : null,
+  delivery_text: order.delivered
+    ? order.key_codes
+      ? codes.map((code) => code.code).join("\n")
+      : (order.delivery_text ?? "")
+    : null,
+  codes: order.key_codes && order.delivered ? codes.map((code) => code.code) : null,
   download: order.delivered && order.delivery_download ? order.delivery_download : null,
   dispute: order.dispute_open === true,
   dispute_opened_at: order.dispute_opened_at ?? null,
@@ -64,6 +74,7 @@ export const createBuyerOrderService = (deps: {
   orders: Pick<OrderStore, "get">;
   buyerOrders: BuyerOrderStore;
   chats: Pick<ChatStore, "length">;
+  orderCodes: Pick<OrderCodes, "of">;
   now: Clock;
 }) => {
   /** The caller's own order: another's is 403, an unknown (or malformed) id 404. */
@@ -104,9 +115,10 @@ export const createBuyerOrderService = (deps: {
       return { items: entries.map(summary), meta: { page: query.page, limit: query.limit } };
     },
 
-    /** GET /order/{id}: one of the caller's orders in full. */
+    /** GET /order/{id}: one of the caller's orders in full (a key order with its codes, opened for its buyer). */
     async order(buyerId: number, orderId: string) {
-      return detail(await ownOrder(buyerId, orderId));
+      const order = await ownOrder(buyerId, orderId);
+      return detail(order, await deps.orderCodes.of(order));
     },
 
     /**

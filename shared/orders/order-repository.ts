@@ -7,9 +7,11 @@ import { collectionAll, collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
+import { failedFrom } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import * as refusals from "../errors/refusals.js";
-import { stockRefusal, stockTake } from "../products/stock-take.js";
+import { codeMoves } from "../key-stock/code-moves.js";
+import { type StockRefusal, stockRefusal, stockTake } from "../products/stock-take.js";
 import type { EmailTemplate } from "../queue/queue-messages.js";
 import { type OrderListEntry, type OrderRecord, orderListEntrySchema, orderRecordSchema } from "./order.js";
 import { orderItem, orderTableItem } from "./order-items.js";
@@ -17,12 +19,18 @@ import { orderItem, orderTableItem } from "./order-items.js";
 /** Where a reservation's transaction checks the seller. */
 const SELLER_CHECK = 2;
 
-/** Why a reservation did not happen. */
-export type ReservationOutcome = "ok" | "insufficient_stock" | "product_unavailable" | "price_changed";
+/**
+ * Why a reservation did not happen: the stock's refusal, or (a key product's order) the codes it chose
+ * that another sale or a withdrawal got first, by id.
+ */
+export type ReservationOutcome = "ok" | StockRefusal | { readonly codesTaken: readonly string[] };
 
 /** Persistence of orders and the stock they hold. */
 export interface OrderStore {
-  /** Takes the order's quantity from the product's stock and writes the order, or neither. */
+  /**
+   * Takes the order's quantity from the product's stock and writes the order, or neither; an order with
+   * `key_codes` reserves those codes of its key product in the same write.
+   */
   createWithReservation(
     order: OrderRecord,
     expected: { price: number; discount: number },
@@ -99,9 +107,20 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
 
   return {
     async createWithReservation(order, expected) {
+      const codes = order.key_codes;
+      const stock = { quoted: expected, ...(codes ? { codesTo: "reserved" as const } : {}) };
+      const moves = codes
+        ? codeMoves(tableName, {
+            sellerId: order.seller_id,
+            productId: order.product_id,
+            ids: codes,
+            from: { state: "available" },
+            to: { state: "reserved", orderId: order.id_order },
+          })
+        : [];
       try {
         await send([
-          stockTake(tableName, order.product_id, order.quantity, expected),
+          stockTake(tableName, order.product_id, order.quantity, stock),
           {
             Put: {
               TableName: tableName,
@@ -111,6 +130,7 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
           },
           // A blocked seller sells nothing.
           sellerMaySell(tableName, order.seller_id),
+          ...moves,
         ]);
         return "ok";
       } catch (error) {
@@ -118,8 +138,11 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
         if (error.CancellationReasons?.[SELLER_CHECK]?.Code === "ConditionalCheckFailed")
           return "product_unavailable";
         const reason = error.CancellationReasons?.[0];
-        if (reason?.Code !== "ConditionalCheckFailed") throw error;
-        return stockRefusal(reason.Item ? unmarshall(reason.Item) : undefined, expected);
+        if (reason?.Code === "ConditionalCheckFailed")
+          return stockRefusal(reason.Item ? unmarshall(reason.Item) : undefined, stock);
+        const taken = failedFrom(error, SELLER_CHECK + 1, codes ?? []);
+        if (taken.length > 0) return { codesTaken: taken };
+        throw error;
       }
     },
 
@@ -164,27 +187,58 @@ export const createOrderRepository = (client: DynamoDBDocumentClient, tableName:
     },
 
     async cancelAndRelease(order, at) {
+      const codes = order.key_codes;
       try {
         await send([
           cancelOrder(order, at),
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.product(order.product_id),
-              UpdateExpression: "SET #count = #count + :q",
-              ConditionExpression: "attribute_exists(PK)",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":q": order.quantity },
-            },
-          },
+          codes
+            ? {
+                // A key product's reserved codes go back on sale, and its count with them.
+                Update: {
+                  TableName: tableName,
+                  Key: keys.product(order.product_id),
+                  UpdateExpression: "SET #count = #count + :q ADD key_reserved :released",
+                  ConditionExpression: "attribute_exists(PK) AND key_stock = :keyed",
+                  ExpressionAttributeNames: { "#count": "count" },
+                  ExpressionAttributeValues: {
+                    ":q": order.quantity,
+                    ":released": -order.quantity,
+                    ":keyed": 1,
+                  },
+                },
+              }
+            : {
+                // Declared stock goes back only to a product that still declares it: once it sells
+                // uploaded codes, its count is theirs.
+                Update: {
+                  TableName: tableName,
+                  Key: keys.product(order.product_id),
+                  UpdateExpression: "SET #count = #count + :q",
+                  ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(key_stock)",
+                  ExpressionAttributeNames: { "#count": "count" },
+                  ExpressionAttributeValues: { ":q": order.quantity },
+                },
+              },
+          ...(codes
+            ? codeMoves(tableName, {
+                sellerId: order.seller_id,
+                productId: order.product_id,
+                ids: codes,
+                from: { state: "reserved", orderId: order.id_order },
+                to: { state: "available" },
+              })
+            : []),
         ]);
         return true;
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const [orderReason, productReason] = error.CancellationReasons ?? [];
         if (orderReason?.Code === "ConditionalCheckFailed") return false;
-        if (productReason?.Code !== "ConditionalCheckFailed") throw error;
-        // The product was deleted meanwhile: the order is still canceled, there is no stock to return.
+        // A key order's codes are its product's until they return (the product cannot be deleted
+        // while it holds reserved codes): anything else failing is a fault, not a state to work around.
+        if (codes || productReason?.Code !== "ConditionalCheckFailed") throw error;
+        // The product was deleted meanwhile, or sells uploaded codes now: the order is still canceled,
+        // there is no declared stock to return.
         try {
           await send([cancelOrder(order, at)]);
           return true;

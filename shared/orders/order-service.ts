@@ -3,6 +3,9 @@ import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { sellCodes } from "../key-stock/code-sale.js";
+import { MAX_CODES_PER_ORDER } from "../key-stock/key-code-item.js";
+import type { OrderCodes } from "../key-stock/order-codes.js";
 import { readSellerHistory } from "../lists/seller-history.js";
 import { unitPrice } from "../products/product-price.js";
 import type { ProductStore } from "../products/product-repository.js";
@@ -81,6 +84,10 @@ const detail = (order: OrderRecord) => {
 export const createOrderService = (deps: {
   orders: OrderStore;
   products: ProductStore;
+  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
+  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
+  /** A paid key order's codes, opened for its seller. */
+  orderCodes: Pick<OrderCodes, "of">;
   now: Clock;
   random: Randomness;
   cursors: PageCursors;
@@ -119,16 +126,30 @@ export const createOrderService = (deps: {
           expires_at: new Date(at.getTime() + holdMinutes * 60_000).toISOString(),
           delivered: false,
         };
-        const outcome = await deps.orders.createWithReservation(order, {
-          price: product.price,
-          discount: product.discount,
-        });
+        const expected = { price: product.price, discount: product.discount };
+        let outcome: Awaited<ReturnType<OrderStore["createWithReservation"]>> | "no_codes" | "busy";
+        if (product.key_stock === 1) {
+          // A key product's order reserves its codes: chosen among the available ones, held by the order.
+          if (quantity > MAX_CODES_PER_ORDER)
+            throw refuse(worded(refusals.keyOrderTooLarge, { max: MAX_CODES_PER_ORDER }));
+          outcome = await sellCodes(
+            { candidates: deps.candidateCodes, random: deps.random },
+            product_id,
+            quantity,
+            (codeIds) => deps.orders.createWithReservation({ ...order, key_codes: [...codeIds] }, expected),
+          );
+        } else {
+          outcome = await deps.orders.createWithReservation(order, expected);
+        }
         if (outcome === "ok")
           return { id_order: order.id_order, status_order: order.status, amount: order.amount };
-        if (outcome === "insufficient_stock") throw refuse(refusals.insufficientStock);
+        if (outcome === "insufficient_stock" || outcome === "no_codes")
+          throw refuse(refusals.insufficientStock);
+        if (outcome === "busy") throw refuse(refusals.keyStockBusy);
         if (outcome === "product_unavailable")
           throw refuse(worded(refusals.productNotForSale, { productId: product_id }));
-        // "price_changed": the seller changed the price between our read and the reservation; price again.
+        // "price_changed" (the seller changed the price between our read and the reservation) or
+        // "stock_changed" (the product started selling uploaded codes): read it and price again.
       }
       throw refuse(refusals.priceChangedOrdering);
     },
@@ -145,11 +166,18 @@ export const createOrderService = (deps: {
       return { items: items.map(listItem), next };
     },
 
-    /** One of the seller's orders; another seller's order is indistinguishable from a missing one. */
+    /**
+     * One of the seller's orders; another seller's order is indistinguishable from a missing one. A key
+     * product's paid order names the codes it got, opened for its seller.
+     */
     async infoForSeller(sellerId: number, orderId: string) {
       const order = isId(orderId) ? await deps.orders.get(orderId) : undefined;
       if (!order || order.seller_id !== sellerId) throw refuse(refusals.sellerOrderNotFound);
-      return detail(order);
+      const info: ReturnType<typeof detail> & { codes?: { id: string; code: string }[] } = detail(order);
+      if (order.key_codes !== undefined && order.delivered) {
+        info.codes = (await deps.orderCodes.of(order)).map(({ id, code }) => ({ id, code }));
+      }
+      return info;
     },
 
     /** Cancels unpaid orders past their expiry and returns their stock (`order-expiry.ts`). */

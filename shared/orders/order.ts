@@ -56,6 +56,11 @@ export const orderRecordSchema = z.object({
    * order); the seller's view of the chat starts after them.
    */
   chat_buyer_only: z.optional(z.number().check(z.int())),
+  /**
+   * The ids of the uploaded codes the order holds (`shared/key-stock/`): reserved while it waits, handed
+   * to it when paid. Only an order of a key product has them; the codes themselves stay sealed in theirs.
+   */
+  key_codes: z.optional(z.array(z.string())),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

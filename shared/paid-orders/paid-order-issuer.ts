@@ -6,7 +6,7 @@ import type { OutboxEvent } from "../outbox/outbox-event.js";
 import type { QuotedPrice } from "../products/stock-take.js";
 import { seal } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
-import type { PaidOrder, PaidPurchase, ProviderPayment } from "./paid-order.js";
+import type { KeyDelivery, PaidOrder, PaidPurchase, ProviderPayment } from "./paid-order.js";
 
 /**
  * A purchase's order as bought: who buys what, for how much, and as a gift or not. What makes it paid
@@ -47,19 +47,49 @@ export const createPaidOrderIssuer = (deps: {
     return { tokenHash: hashDeliveryToken(token), tokenSealed, webhook };
   };
 
+  /** A key order's delivery in its paying write: these codes, the seller's credit, the buyer's e-mail. */
+  const keyDelivery = (
+    order: Pick<OrderRecord, "id_order" | "seller_id" | "product_id" | "amount">,
+    codeIds: readonly string[],
+    from: KeyDelivery["from"],
+    at: string,
+  ): KeyDelivery => ({
+    productId: order.product_id,
+    codeIds,
+    from,
+    credit: {
+      accountId: order.seller_id,
+      amount: order.amount,
+      kind: "sale",
+      entryId: deps.random.uuid(),
+      at,
+      orderId: order.id_order,
+    },
+    delivered: { type: "order_delivered", event_id: deps.random.uuid(), order_id: order.id_order },
+  });
+
   return {
-    /** `order` paid by `payment` from the state it is in now: a canceled one takes its stock again. */
+    /**
+     * `order` paid by `payment` from the state it is in now: a canceled one takes its stock again. A key
+     * product's order is delivered by the same write: a waiting one with the codes it reserved, a
+     * canceled one with `codeIds`, chosen among the available ones.
+     */
     async payment(
       order: OrderRecord,
       payment: Pick<ProviderPayment, "paymentSystem" | "paymentId">,
+      codeIds?: readonly string[],
     ): Promise<PaidOrder<ProviderPayment>> {
       const { tokenHash, tokenSealed, webhook } = await tokenAndWebhook(order.id_order);
       const canceled = order.status === "canceled";
+      const at = deps.now().toISOString();
+      const reserved = order.key_codes;
+      if (reserved !== undefined && canceled && codeIds?.length !== order.quantity)
+        throw new Error(`A late payment of key order ${order.id_order} needs ${order.quantity} codes`);
       return {
         orderId: order.id_order,
         sellerId: order.seller_id,
         amount: order.amount,
-        at: deps.now().toISOString(),
+        at,
         paidBy: {
           kind: "payment",
           from: canceled ? "canceled" : "wait",
@@ -80,14 +110,26 @@ export const createPaidOrderIssuer = (deps: {
         tokenSealed,
         events: [webhook],
         chatMessages: [],
+        ...(reserved === undefined
+          ? {}
+          : {
+              keys: canceled
+                ? keyDelivery(order, codeIds ?? [], "available", at)
+                : keyDelivery(order, reserved, "reserved", at),
+            }),
       };
     },
 
     /**
      * `bought` paid from its buyer's balance at `quoted` (the product's price and discount its total was
-     * computed from): its stock taken, its buyer debited, and a gift's code promised to its buyer.
+     * computed from): its stock taken, its buyer debited, and a gift's code promised to its buyer. With
+     * `codeIds` (a key product's, chosen among the available ones), delivered by the same write.
      */
-    async purchase(bought: BoughtOrder, quoted: QuotedPrice): Promise<PaidPurchase> {
+    async purchase(
+      bought: BoughtOrder,
+      quoted: QuotedPrice,
+      codeIds?: readonly string[],
+    ): Promise<PaidPurchase> {
       const orderId = bought.id_order;
       const { tokenHash, tokenSealed, webhook } = await tokenAndWebhook(orderId);
       const at = bought.created_at;
@@ -102,6 +144,7 @@ export const createPaidOrderIssuer = (deps: {
         webhook_event_id: webhook.event_id,
         // A gift's code opens its chat, for the buyer's eyes only (see ChatOrder.chat_buyer_only).
         ...(giftCode === undefined ? {} : { chat_buyer_only: 1 }),
+        ...(codeIds === undefined ? {} : { delivered: true, delivered_at: at, key_codes: [...codeIds] }),
       };
       const debit = {
         accountId: bought.buyer_account_id,
@@ -134,6 +177,7 @@ export const createPaidOrderIssuer = (deps: {
                   audience: "buyer" as const,
                 },
               ],
+        ...(codeIds === undefined ? {} : { keys: keyDelivery(order, codeIds, "available", at) }),
       };
     },
   };

@@ -1,7 +1,9 @@
+import { SellerModeration } from "../accounts/account.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
-import { indexAttributeList, indexedCollections } from "../data/table-keys.js";
+import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
 import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
+import { codeMoves } from "../key-stock/code-moves.js";
 import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { historyEntryPuts } from "../orders/buyer-history.js";
 import type { OrderRecord } from "../orders/order.js";
@@ -24,16 +26,34 @@ export interface PaidOrderPositions {
   readonly seller?: number;
   /** The buyer's debit (the balance must cover it). */
   readonly balance?: number;
+  /** The first of a key order's code moves, one per code in `keys.codeIds` order (each must still be where it was). */
+  readonly codes?: number;
+  /**
+   * A key order's credit to its seller. When the write must check its seller (a purchase, a late
+   * payment), the credit carries that check (the seller exists and is not blocked): a transaction names
+   * the seller's account once.
+   */
+  readonly credit?: number;
 }
 
-/** The update that makes a storefront order paid by `payment`, while it is in the state it was read in. */
+/**
+ * The update that makes a storefront order paid by `payment`, while it is in the state it was read in. A
+ * key product's order is delivered by it too: its codes named, and no delivery token kept for the seller.
+ */
 const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPayment): TransactItem => ({
   Update: {
     TableName: tableName,
     Key: orderTableItem.key(paid.orderId),
-    UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, #sealedToken = :sealedToken REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
+    UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, ${
+      paid.keys
+        ? "delivered = :delivered, delivered_at = :at, key_codes = :codes"
+        : "#sealedToken = :sealedToken"
+    } REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
     ConditionExpression: "#status = :from",
-    ExpressionAttributeNames: { "#status": "status", "#sealedToken": SEALED_TOKEN_ATTRIBUTE },
+    ExpressionAttributeNames: {
+      "#status": "status",
+      ...(paid.keys ? {} : { "#sealedToken": SEALED_TOKEN_ATTRIBUTE }),
+    },
     ExpressionAttributeValues: {
       ":paid": "paid",
       ":from": payment.from,
@@ -41,8 +61,21 @@ const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPa
       ":paymentId": payment.paymentId,
       ":at": paid.at,
       ":eventId": paid.events[0].event_id,
-      ":sealedToken": paid.tokenSealed,
+      ...(paid.keys
+        ? { ":delivered": true, ":codes": [...paid.keys.codeIds] }
+        : { ":sealedToken": paid.tokenSealed }),
     },
+  },
+});
+
+/** A key order paid in time: the codes it reserved are delivered ones now, in its product's counts. */
+const reservedCodesDelivered = (tableName: string, productId: string, quantity: number): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: keys.product(productId),
+    UpdateExpression: "ADD key_reserved :minus, key_delivered :q",
+    ConditionExpression: "attribute_exists(PK)",
+    ExpressionAttributeValues: { ":minus": -quantity, ":q": quantity },
   },
 });
 
@@ -57,9 +90,9 @@ const newOrderPut = (tableName: string, order: OrderRecord): TransactItem => ({
 
 /**
  * The transaction items of the one write that makes an order paid, all or nothing: the stock it takes
- * (with a late payment's seller check), the buyer's debit and its ledger entry, the order, the delivery
- * token's hash, the outbox events, the buyer's history and the chat's first messages, in that order. The
- * writer adds its own conditions after them.
+ * (with a late payment's seller check), a key order's codes, the buyer's debit and its ledger entry, the
+ * order, the delivery token's hash, the outbox events, the buyer's history, the chat's first messages and
+ * a key order's credit to its seller, in that order. The writer adds its own conditions after them.
  */
 export const paidOrderItems = (
   tableName: string,
@@ -68,10 +101,38 @@ export const paidOrderItems = (
   const items: TransactItem[] = [];
   /** Appends `added`, answering the position of the first of them. */
   const append = (...added: TransactItem[]): number => items.push(...added) - added.length;
-  const { stock, paidBy } = paid;
+  const { stock, paidBy, keys: keyed } = paid;
   const quoted = stock?.kind === "quoted" ? stock.quoted : undefined;
-  const stockAt = stock ? append(stockTake(tableName, stock.productId, stock.quantity, quoted)) : undefined;
-  const sellerAt = stock?.kind === "reserved" ? append(sellerMaySell(tableName, stock.sellerId)) : undefined;
+  const stockAt = stock
+    ? append(
+        stockTake(tableName, stock.productId, stock.quantity, {
+          ...(quoted ? { quoted } : {}),
+          ...(keyed ? { codesTo: "delivered" as const } : {}),
+        }),
+      )
+    : undefined;
+  if (keyed && !stock) append(reservedCodesDelivered(tableName, keyed.productId, keyed.codeIds.length));
+  // A key order's credit checks its seller itself (see PaidOrderPositions.credit).
+  const creditChecksSeller =
+    keyed !== undefined && (paidBy.kind === "purchase" || stock?.kind === "reserved");
+  let sellerAt =
+    stock?.kind === "reserved" && !creditChecksSeller
+      ? append(sellerMaySell(tableName, stock.sellerId))
+      : undefined;
+  const codesAt = keyed
+    ? append(
+        ...codeMoves(tableName, {
+          sellerId: paid.sellerId,
+          productId: keyed.productId,
+          ids: keyed.codeIds,
+          from:
+            keyed.from === "available"
+              ? { state: "available" }
+              : { state: "reserved", orderId: paid.orderId },
+          to: { state: "delivered", orderId: paid.orderId },
+        }),
+      )
+    : undefined;
   const balanceAt =
     paidBy.kind === "purchase" ? append(...balanceMovementItems(tableName, paidBy.debit)) : undefined;
   const orderAt = append(
@@ -86,10 +147,32 @@ export const paidOrderItems = (
       sellerId: paid.sellerId,
       amount: paid.amount,
       at: paid.at,
+      spent: keyed !== undefined,
     }),
     ...paid.events.map((event) => outboxPut(tableName, event, paid.at)),
+    ...(keyed ? [outboxPut(tableName, keyed.delivered, paid.at)] : []),
     ...(paidBy.kind === "purchase" ? historyEntryPuts(tableName, paidBy.order) : []),
     ...paid.chatMessages.map((message) => chatMessagePut(tableName, message)),
   );
-  return { items, positions: { order: orderAt, stock: stockAt, seller: sellerAt, balance: balanceAt } };
+  const creditAt = keyed
+    ? append(
+        ...balanceMovementItems(
+          tableName,
+          keyed.credit,
+          creditChecksSeller ? { unlessModeration: SellerModeration.blocked } : {},
+        ),
+      )
+    : undefined;
+  if (creditChecksSeller && stock?.kind === "reserved") sellerAt = creditAt;
+  return {
+    items,
+    positions: {
+      order: orderAt,
+      stock: stockAt,
+      seller: sellerAt,
+      balance: balanceAt,
+      codes: codesAt,
+      credit: creditAt,
+    },
+  };
 };

@@ -46,6 +46,21 @@ export interface ReservedStock {
 export type StockTaken = QuotedStock | ReservedStock;
 
 /**
+ * A key product's order, delivered by the paying write itself: its codes handed to it (from the
+ * available ones when the write takes its stock, else from those the order reserved), the seller
+ * credited as delivery by hand credits, and the buyer's e-mail promised. Nothing is left to deliver.
+ */
+export interface KeyDelivery {
+  readonly productId: string;
+  readonly codeIds: readonly string[];
+  readonly from: "available" | "reserved";
+  /** The seller's credit for the sale (`kind: "sale"`), as any delivery writes it. */
+  readonly credit: BalanceMovement;
+  /** The buyer's e-mail with the codes (`order_delivered`). */
+  readonly delivered: OutboxEvent;
+}
+
+/**
  * Everything the one write that makes an order paid consists of, decided before the write: the order,
  * the stock it takes, the buyer's debit, the delivery token, the seller's webhook and what else the order
  * promises. `paidOrderItems` turns it into that write's transaction items.
@@ -67,6 +82,8 @@ export interface PaidOrder<By extends PaidBy = PaidBy> {
   readonly events: readonly [OutboxEvent, ...OutboxEvent[]];
   /** Messages the order's chat opens with (a gift's code). */
   readonly chatMessages: readonly ChatMessageRecord[];
+  /** A key product's order: delivered in the same write (its codes, the seller's credit, the e-mail). */
+  readonly keys?: KeyDelivery;
 }
 
 /** A purchase's paid order: it always takes its stock, at the quoted price. */

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { failedFrom } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import type { PaidOrder, ProviderPayment } from "../paid-orders/paid-order.js";
 import { paidOrderItems } from "../paid-orders/paid-order-items.js";
@@ -10,14 +11,16 @@ import { unappliedPaymentTableItem } from "./payment-items.js";
 /**
  * What the write did: `paid`; `order_changed` (the order is no longer in the state it was written from);
  * `payment_recorded` (this provider payment was already recorded as unapplied, so it never pays the
- * order); or, for a canceled order, why its stock could not be taken again.
+ * order); or, for a canceled order, why its stock could not be taken again (for a key product's order,
+ * also the codes it chose that another sale got first).
  */
 export type ConfirmOutcome =
   | "paid"
   | "order_changed"
   | "payment_recorded"
   | "insufficient_stock"
-  | "product_unavailable";
+  | "product_unavailable"
+  | { readonly codesTaken: readonly string[] };
 
 /** The one write that makes an order paid by a provider's payment. */
 export interface PaymentStore {
@@ -54,10 +57,16 @@ export const createPaymentRepository = (client: DynamoDBDocumentClient, tableNam
       if (failed(unrecorded)) return "payment_recorded";
       if (positions.stock !== undefined && failed(positions.stock)) {
         const product = reasons[positions.stock]?.Item;
-        return stockRefusal(product ? unmarshall(product) : undefined) === "insufficient_stock"
+        const refusal = stockRefusal(product ? unmarshall(product) : undefined, {
+          ...(paid.keys ? { codesTo: "delivered" as const } : {}),
+        });
+        // A plain order of a product that sells uploaded codes now: its declared stock is gone with it.
+        return refusal === "insufficient_stock" || refusal === "stock_changed"
           ? "insufficient_stock"
           : "product_unavailable";
       }
+      const taken = failedFrom(error, positions.codes, paid.keys?.codeIds ?? []);
+      if (taken.length > 0) return { codesTaken: taken };
       if (failed(positions.seller)) return "product_unavailable";
       throw error;
     }

@@ -2,6 +2,7 @@ import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { sellCodes } from "../key-stock/code-sale.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
@@ -62,6 +63,8 @@ export const createPaymentService = (deps: {
   orders: OrderStore;
   payments: PaymentStore;
   unapplied: UnappliedPaymentStore;
+  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
+  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
@@ -122,13 +125,22 @@ export const createPaymentService = (deps: {
         // Another payment for a paid order: that money was taken too.
         return recordUnapplied(order, received, "already_paid");
       }
-      const outcome = await deps.payments.confirm(
-        await issuer.payment(order, {
-          paymentSystem: received.payment_system,
-          paymentId: received.payment_id,
-        }),
-      );
+      const paying = order;
+      const payment = { paymentSystem: received.payment_system, paymentId: received.payment_id };
+      // A canceled key order paid late takes codes again, chosen among the available ones; any other
+      // order is paid with what it holds.
+      const outcome =
+        paying.key_codes !== undefined && paying.status === "canceled"
+          ? await sellCodes(
+              { candidates: deps.candidateCodes, random: deps.random },
+              paying.product_id,
+              paying.quantity,
+              async (codeIds) => deps.payments.confirm(await issuer.payment(paying, payment, codeIds)),
+            )
+          : await deps.payments.confirm(await issuer.payment(paying, payment));
+      if (outcome === "busy") throw refuse(refusals.keyStockBusy);
       if (outcome === "paid") return { id_order: order.id_order, status_order: "paid" };
+      if (outcome === "no_codes") return recordUnapplied(order, received, "insufficient_stock");
       if (outcome === "insufficient_stock" || outcome === "product_unavailable") {
         // Canceled, and its stock cannot be taken again: the buyer paid for what we cannot give.
         return recordUnapplied(order, received, outcome);

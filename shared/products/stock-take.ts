@@ -7,8 +7,22 @@ export interface QuotedPrice {
   readonly discount: number;
 }
 
-/** Why the stock could not be taken. */
-export type StockRefusal = "product_unavailable" | "price_changed" | "insufficient_stock";
+/**
+ * Why the stock could not be taken; `stock_changed` when the product started selling uploaded codes
+ * since it was read (its count is its codes' now, taken only with them).
+ */
+export type StockRefusal = "product_unavailable" | "price_changed" | "insufficient_stock" | "stock_changed";
+
+/** How a sale takes its stock: at a quoted price or none, and, for a key product, where its codes go. */
+export interface StockTakeOptions {
+  readonly quoted?: QuotedPrice;
+  /**
+   * The sale takes uploaded codes, which leave the available ones for this state in the same
+   * transaction (`code-moves.ts`): the product must sell codes, and counts them there. Without it the
+   * product must not sell codes: declared stock is taken only from a product that has it.
+   */
+  readonly codesTo?: "reserved" | "delivered";
+}
 
 /**
  * The transaction item every sale takes its stock with: `count` never goes below zero, the product must
@@ -20,32 +34,38 @@ export const stockTake = (
   tableName: string,
   productId: string,
   quantity: number,
-  quoted?: QuotedPrice,
-): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: keys.product(productId),
-    UpdateExpression: "SET #count = #count - :q",
-    ConditionExpression: `status_moderation = :approved AND #count >= :q${
-      quoted ? " AND price = :price AND discount = :discount" : ""
-    }`,
-    ExpressionAttributeNames: { "#count": "count" },
-    ExpressionAttributeValues: {
-      ":q": quantity,
-      ":approved": "approved",
-      ...(quoted ? { ":price": quoted.price, ":discount": quoted.discount } : {}),
+  options: StockTakeOptions = {},
+): TransactItem => {
+  const { quoted, codesTo } = options;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.product(productId),
+      UpdateExpression: `SET #count = #count - :q${codesTo ? ` ADD key_${codesTo} :q` : ""}`,
+      ConditionExpression: `status_moderation = :approved AND #count >= :q${
+        quoted ? " AND price = :price AND discount = :discount" : ""
+      } AND ${codesTo ? "key_stock = :keyed" : "attribute_not_exists(key_stock)"}`,
+      ExpressionAttributeNames: { "#count": "count" },
+      ExpressionAttributeValues: {
+        ":q": quantity,
+        ":approved": "approved",
+        ...(quoted ? { ":price": quoted.price, ":discount": quoted.discount } : {}),
+        ...(codesTo ? { ":keyed": 1 } : {}),
+      },
+      ReturnValuesOnConditionCheckFailure: "ALL_OLD",
     },
-    ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-  },
-});
+  };
+};
 
 /** Why a `stockTake` failed, from the product as it was (undefined when it no longer exists). */
 export const stockRefusal = (
   product: Record<string, unknown> | undefined,
-  quoted?: QuotedPrice,
+  options: StockTakeOptions = {},
 ): StockRefusal => {
+  const { quoted } = options;
   if (product?.status_moderation !== "approved") return "product_unavailable";
   if (quoted && (product.price !== quoted.price || product.discount !== quoted.discount))
     return "price_changed";
+  if ((product.key_stock === 1) !== (options.codesTo !== undefined)) return "stock_changed";
   return "insufficient_stock";
 };

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { SellerModeration } from "../accounts/account.js";
 import { keys } from "../data/table-keys.js";
+import { failedFrom } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import type { IdempotencyClaim, StoredAnswer } from "../idempotency/idempotency-record.js";
 import { idempotencyCompletion } from "../idempotency/idempotency-repository.js";
@@ -28,15 +29,20 @@ export interface PurchaseWrite {
   };
 }
 
-/** Why a purchase did not commit. */
+/**
+ * Why a purchase did not commit: also `stock_changed` (the product started selling uploaded codes since it
+ * was read) and, for a key product, the codes it chose that another sale or a withdrawal got first.
+ */
 export type PurchaseOutcome =
   | "ok"
   | "insufficient_stock"
   | "insufficient_balance"
   | "product_unavailable"
   | "price_changed"
+  | "stock_changed"
   | "claim_lost"
-  | "offer_changed";
+  | "offer_changed"
+  | { readonly codesTaken: readonly string[] };
 
 /** The one write of a purchase from balance. */
 export interface PurchaseStore {
@@ -45,7 +51,11 @@ export interface PurchaseStore {
 }
 
 /** The category and seller conditions a purchase commits under (see PurchaseWrite.guards). */
-const guardChecks = (tableName: string, guards: PurchaseWrite["guards"]): TransactItem[] => [
+const guardChecks = (
+  tableName: string,
+  guards: PurchaseWrite["guards"],
+  sellerCheckedByCredit: boolean,
+): TransactItem[] => [
   {
     ConditionCheck: {
       TableName: tableName,
@@ -55,19 +65,24 @@ const guardChecks = (tableName: string, guards: PurchaseWrite["guards"]): Transa
       ExpressionAttributeValues: { ":active": "active" },
     },
   },
-  {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: keys.account(guards.sellerId),
-      ConditionExpression: `attribute_exists(PK) AND status_moderation <> :blocked${
-        guards.sellerWebhookRequired ? " AND api_url <> :none" : ""
-      }`,
-      ExpressionAttributeValues: {
-        ":blocked": SellerModeration.blocked,
-        ...(guards.sellerWebhookRequired ? { ":none": "" } : {}),
-      },
-    },
-  },
+  // A key product's sale credits its seller in the same write, under the same conditions.
+  ...(sellerCheckedByCredit
+    ? []
+    : [
+        {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: keys.account(guards.sellerId),
+            ConditionExpression: `attribute_exists(PK) AND status_moderation <> :blocked${
+              guards.sellerWebhookRequired ? " AND api_url <> :none" : ""
+            }`,
+            ExpressionAttributeValues: {
+              ":blocked": SellerModeration.blocked,
+              ...(guards.sellerWebhookRequired ? { ":none": "" } : {}),
+            },
+          },
+        },
+      ]),
 ];
 
 /** The DynamoDB implementation of PurchaseStore. */
@@ -82,8 +97,9 @@ export const createPurchaseRepository = (
     if (purchase.idempotency) {
       items.push(idempotencyCompletion(tableName, purchase.idempotency.claim, purchase.idempotency.answer));
     }
-    const guardIndexes = [items.length, items.length + 1];
-    items.push(...guardChecks(tableName, purchase.guards));
+    const sellerCheckedByCredit = paid.keys !== undefined;
+    const guardIndexes = [items.length, sellerCheckedByCredit ? (positions.credit ?? -1) : items.length + 1];
+    items.push(...guardChecks(tableName, purchase.guards, sellerCheckedByCredit));
     try {
       await writeTransaction(client, items, 10, paid.orderId);
       return "ok";
@@ -95,8 +111,13 @@ export const createPurchaseRepository = (
       // Stock is checked before balance (the spec's order): when both fail, stock is what the buyer hears.
       if (positions.stock !== undefined && failed(positions.stock)) {
         const product = error.CancellationReasons?.[positions.stock]?.Item;
-        return stockRefusal(product ? unmarshall(product) : undefined, paid.stock.quoted);
+        return stockRefusal(product ? unmarshall(product) : undefined, {
+          quoted: paid.stock.quoted,
+          ...(paid.keys ? { codesTo: "delivered" as const } : {}),
+        });
       }
+      const taken = failedFrom(error, positions.codes, paid.keys?.codeIds ?? []);
+      if (taken.length > 0) return { codesTaken: taken };
       if (positions.balance !== undefined && failed(positions.balance)) return "insufficient_balance";
       if (purchase.idempotency && failed(claimIndex)) return "claim_lost";
       if (guardIndexes.some(failed)) return "offer_changed";

@@ -4,12 +4,14 @@ import { isPublic } from "../catalogue/catalogue-listing.js";
 import { isH2h } from "../catalogue/public-product.js";
 import { blockedCategory, isBlockedForResellers } from "../categories/category.js";
 import type { CategoryStore } from "../categories/category-repository.js";
-import { refuse } from "../errors/refusal.js";
+import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
 import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
+import { sellCodes } from "../key-stock/code-sale.js";
+import { MAX_CODES_PER_ORDER } from "../key-stock/key-code-item.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
@@ -72,6 +74,8 @@ export const createPurchaseService = (deps: {
   categories: Pick<CategoryStore, "get">;
   accounts: Pick<AccountStore, "findById">;
   idempotency: IdempotentRequests;
+  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
+  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
@@ -143,7 +147,9 @@ export const createPurchaseService = (deps: {
     return { offer, ...check(offer) };
   };
 
-  const outcomeError = (outcome: Exclude<PurchaseOutcome, "ok" | "price_changed" | "offer_changed">) => {
+  const outcomeError = (
+    outcome: Exclude<PurchaseOutcome, "ok" | "price_changed" | "stock_changed" | "offer_changed" | object>,
+  ) => {
     switch (outcome) {
       case "insufficient_stock":
         return refuse(refusals.insufficientStock);
@@ -174,55 +180,78 @@ export const createPurchaseService = (deps: {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const product = attempt === 0 ? first.product : await approvedProduct(input.productId);
       const { comment } = await checkedOffer(input.buyerId, product, input.check);
-      const at = deps.now();
-      const orderId = newId(at.getTime());
-      const unit = unitPrice(product.price, product.discount);
-      const total = unit * input.quantity;
-      const paid = await issuer.purchase(
-        {
-          id_order: orderId,
-          seller_id: product.seller_id,
+      const keyed = product.key_stock === 1;
+      if (keyed && input.quantity > MAX_CODES_PER_ORDER)
+        throw refuse(worded(refusals.keyOrderTooLarge, { max: MAX_CODES_PER_ORDER }));
+      let data: T | undefined;
+      /** Prices the purchase (with a key product's codes) and commits it once. */
+      const commit = async (codeIds?: readonly string[]): Promise<PurchaseOutcome> => {
+        const at = deps.now();
+        const orderId = newId(at.getTime());
+        const unit = unitPrice(product.price, product.discount);
+        const total = unit * input.quantity;
+        const paid = await issuer.purchase(
+          {
+            id_order: orderId,
+            seller_id: product.seller_id,
+            product_id: product.id,
+            quantity: input.quantity,
+            unit_price: unit,
+            amount: total,
+            buyer_email: buyer.email,
+            buyer_type: "registered",
+            buyer_account_id: buyer.account_id,
+            guest_id: "",
+            created_at: at.toISOString(),
+            expires_at: at.toISOString(),
+            channel: "reseller",
+            h2h: 1,
+            ...(comment === undefined ? {} : { comment }),
+            ...(input.giftCode === undefined ? {} : { gift: 1 as const, gift_code: input.giftCode }),
+          },
+          { price: product.price, discount: product.discount },
+          codeIds,
+        );
+        data = input.answer({
+          order_id: orderId,
           product_id: product.id,
           quantity: input.quantity,
-          unit_price: unit,
-          amount: total,
-          buyer_email: buyer.email,
-          buyer_type: "registered",
-          buyer_account_id: buyer.account_id,
-          guest_id: "",
-          created_at: at.toISOString(),
-          expires_at: at.toISOString(),
-          channel: "reseller",
+          total,
+          currency: "RUB",
           h2h: 1,
-          ...(comment === undefined ? {} : { comment }),
-          ...(input.giftCode === undefined ? {} : { gift: 1 as const, gift_code: input.giftCode }),
-        },
-        { price: product.price, discount: product.discount },
-      );
-      const data = input.answer({
-        order_id: orderId,
-        product_id: product.id,
-        quantity: input.quantity,
-        total,
-        currency: "RUB",
-        h2h: 1,
-      });
-      const outcome = await deps.purchases.commit({
-        paid,
-        ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
-        guards: {
-          categoryId: product.id_categories,
-          sellerId: product.seller_id,
-          sellerWebhookRequired: product.api_url === "",
-        },
-      });
-      if (outcome === "ok") return data;
+        });
+        return deps.purchases.commit({
+          paid,
+          ...(input.claim ? { idempotency: { claim: input.claim, answer: { status: 201, data } } } : {}),
+          guards: {
+            categoryId: product.id_categories,
+            sellerId: product.seller_id,
+            // A key product delivers its own codes: it needs no webhook to be H2H.
+            sellerWebhookRequired: !keyed && product.api_url === "",
+          },
+        });
+      };
+      const outcome = keyed
+        ? await sellCodes(
+            { candidates: deps.candidateCodes, random: deps.random },
+            product.id,
+            input.quantity,
+            commit,
+          )
+        : await commit();
+      if (outcome === "ok" && data !== undefined) return data;
+      if (outcome === "no_codes") throw refuse(refusals.insufficientStock);
+      if (outcome === "busy") throw refuse(refusals.keyStockBusy);
       if (outcome === "offer_changed") {
         // The category or seller is not as presumed: the full offer says why (or, changed back, we retry).
         input.check(await offerFor(input.buyerId, product));
         continue;
       }
-      if (outcome !== "price_changed") throw outcomeError(outcome);
+      // The seller changed the price, or the product started selling uploaded codes: read it again.
+      if (outcome === "price_changed" || outcome === "stock_changed") continue;
+      if (typeof outcome === "object" || outcome === "ok")
+        throw new Error(`Purchase of ${product.id} ended as ${JSON.stringify(outcome)}`);
+      throw outcomeError(outcome);
     }
     throw refuse(refusals.priceChangedBuying);
   };

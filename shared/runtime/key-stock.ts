@@ -1,5 +1,6 @@
-import { createKeyStockRepository } from "../key-stock/key-stock-repository.js";
+import { candidateCodesOf, createKeyStockRepository } from "../key-stock/key-stock-repository.js";
 import { createKeyStockService } from "../key-stock/key-stock-service.js";
+import { createOrderCodes } from "../key-stock/order-codes.js";
 import { readProduct } from "../products/product-read-repository.js";
 import { systemClock } from "../time/clock.js";
 import { pageCursors } from "./page-cursors.js";
@@ -14,4 +15,17 @@ export const keyStockService = () =>
     keys: keyStockKeys,
     cursors: pageCursors,
     now: systemClock,
+  });
+
+/** A key product's oldest available codes, which its sales choose among. */
+export const candidateCodes = candidateCodesOf(
+  // Resolved per call: the table client is created on first use, not at import.
+  { availableIds: (...args) => createKeyStockRepository(tableClient(), tableName()).availableIds(...args) },
+);
+
+/** The codes of paid key orders, opened for their buyer's and seller's reads and the buyer's e-mail. */
+export const orderCodes = () =>
+  createOrderCodes({
+    store: createKeyStockRepository(tableClient(), tableName()),
+    sealingKey: async () => (await keyStockKeys()).sealing,
   });

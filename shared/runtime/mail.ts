@@ -4,6 +4,7 @@ import { createFileOutboxMailer } from "../mail/file-outbox-mailer.js";
 import type { Mailer } from "../mail/mail-message.js";
 import { createMailService } from "../mail/mail-service.js";
 import { systemClock } from "../time/clock.js";
+import { orderCodes } from "./key-stock.js";
 import { orderStore } from "./order-store.js";
 import { productStore } from "./product-store.js";
 
@@ -21,6 +22,7 @@ export const mailService = () => {
     orders: orderStore(),
     products: productStore(),
     mailer: configuredMailer(),
+    orderCodes: orderCodes(),
     now: systemClock,
   });
 };

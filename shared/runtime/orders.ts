@@ -9,6 +9,7 @@ import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js"
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
+import { candidateCodes, orderCodes } from "./key-stock.js";
 import { orderStore } from "./order-store.js";
 import { pageCursors } from "./page-cursors.js";
 import { productStore } from "./product-store.js";
@@ -31,6 +32,8 @@ export const orderService = () =>
   createOrderService({
     orders: orderStore(),
     products: productStore(),
+    candidateCodes,
+    orderCodes: orderCodes(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
     cursors: pageCursors,
     ...clockAndRandomness,
@@ -70,5 +73,6 @@ export const buyerOrderService = () =>
     orders: orderStore(),
     buyerOrders: createBuyerOrderRepository(tableClient(), tableName()),
     chats: createChatRepository(tableClient(), tableName()),
+    orderCodes: orderCodes(),
     now: clockAndRandomness.now,
   });

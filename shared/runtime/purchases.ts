@@ -5,6 +5,7 @@ import { createPurchaseRepository } from "../purchases/purchase-repository.js";
 import { createPurchaseService } from "../purchases/purchase-service.js";
 import { accountStore } from "./account-store.js";
 import { categoryStore } from "./category-store.js";
+import { candidateCodes } from "./key-stock.js";
 import { productStore } from "./product-store.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
@@ -24,6 +25,7 @@ export const purchaseService = () =>
     categories: categoryStore(),
     accounts: accountStore(),
     idempotency: idempotentRequests(),
+    candidateCodes,
     dataKey,
     ...clockAndRandomness,
   });

@@ -48,6 +48,9 @@ export const createWebhookService = (deps: {
       const product = await deps.products.get(order.product_id);
       const target = product?.api_url || account.api_url;
       const started = now();
+      // A key product's order was delivered with its codes already: without a target there is nothing
+      // the seller must do, so nothing to record as refused.
+      if (!target && order.key_codes !== undefined) return "no_target";
       if (!target) {
         await record(order.id_order, {
           event_id: job.event_id,

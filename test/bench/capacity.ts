@@ -94,7 +94,7 @@ const DOCS = fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url))
 const COMMAND = "npm run bench -- capacity";
 
 /** A request's write units as billed: as reported, except transactions, which are modelled. */
-const billedWriteUnits = async (
+export const billedWriteUnits = async (
   client: DynamoDBDocumentClient,
   tableName: string,
   records: readonly CommandRecord[],
@@ -126,9 +126,10 @@ interface Fixtures {
 }
 
 const casesOf = (market: Market, fixtures: Fixtures): EndpointCase[] => {
-  const [buyer, buyer2] = market.buyers;
-  const [product, product2] = market.buyProducts;
-  if (!buyer || !buyer2 || !product || !product2) throw new Error("the market has too few buyers");
+  const [buyer, buyer2, keyBuyer] = market.buyers;
+  const [product, product2, keyProduct] = market.buyProducts;
+  if (!buyer || !buyer2 || !keyBuyer || !product || !product2 || !keyProduct)
+    throw new Error("the market has too few buyers");
   const seller = market.listSeller;
   const h2h = market.h2hSeller;
   const orderAt = (i: number) => fixtures.orders[i] ?? "missing-order";
@@ -315,6 +316,18 @@ const casesOf = (market: Market, fixtures: Fixtures): EndpointCase[] => {
       runs: RUNS,
     },
     {
+      endpoint: "POST /api/v2/buy (key product)",
+      group: "v2-purchases",
+      request: () => ({
+        method: "POST",
+        path: "/api/v2/buy",
+        token: keyBuyer.v2,
+        body: { product_id: keyProduct.id, quantity: 1 },
+      }),
+      expectStatus: 201,
+      runs: RUNS,
+    },
+    {
       endpoint: "POST /api/v2/buy (Idempotency-Key)",
       group: "v2-purchases",
       request: (n) => ({
@@ -414,11 +427,21 @@ const casesOf = (market: Market, fixtures: Fixtures): EndpointCase[] => {
   ];
 };
 
-/** Buys the orders the order endpoints need, creates the products DELETE removes, funds payout sellers. */
+/**
+ * Buys the orders the order endpoints need, creates the products DELETE removes, funds payout sellers,
+ * and uploads codes to the third buyer's product, which the key product's /buy sells.
+ */
 const prepare = async (url: string, market: Market, tableName: string): Promise<Fixtures> => {
   const [buyer] = market.buyers;
-  const [product] = market.buyProducts;
-  if (!buyer || !product) throw new Error("the market has no buyer");
+  const [product, , keyProduct] = market.buyProducts;
+  if (!buyer || !product || !keyProduct) throw new Error("the market has no buyer");
+  const upload = await send(url, {
+    method: "POST",
+    path: `/api/v1/products/keys/${keyProduct.id}`,
+    token: market.h2hSeller.v1,
+    body: { codes: Array.from({ length: RUNS + 2 }, (_, i) => `BENCH-KEY-${String(i).padStart(6, "0")}`) },
+  });
+  if (upload.status !== 200) throw new Error(`code upload failed: ${upload.status}`);
   const orders: string[] = [];
   for (let i = 0; i < 2 * (ONE_SHOT_RUNS + 2) + 1; i++) {
     const answer = await send(url, {

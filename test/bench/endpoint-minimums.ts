@@ -46,6 +46,10 @@ export const endpointMinimums: Readonly<Record<string, EndpointMinimum>> = {
     rounds: 2,
     why: "the price is on the product; category and seller could be ConditionChecks in the transaction",
   },
+  "POST /api/v2/buy (key product)": {
+    rounds: 3,
+    why: "as /buy, then the available codes: that the product sells codes is on the product (one round more, #21)",
+  },
   "POST /api/v2/buy (Idempotency-Key)": {
     rounds: 2,
     why: "as /buy: the key's record can be read beside the product and claimed in the purchase's transaction",

@@ -40,6 +40,7 @@ describe("an e-mail claim never loses the e-mail", () => {
     const service = createMailService({
       orders,
       products,
+      orderCodes: stores().orderCodes,
       mailer: createFileOutboxMailer(outbox),
       now: () => clock.now,
     });
@@ -65,6 +66,7 @@ describe("an e-mail claim never loses the e-mail", () => {
     const service = createMailService({
       orders,
       products: stores().products,
+      orderCodes: stores().orderCodes,
       mailer: createFileOutboxMailer(outbox),
       now: () => new Date(),
     });
@@ -89,6 +91,7 @@ describe("an e-mail claim never loses the e-mail", () => {
     const service = createMailService({
       orders,
       products,
+      orderCodes: stores().orderCodes,
       mailer: createFileOutboxMailer(outbox),
       now: () => new Date(at.getTime() + 3 * MINUTE),
     });

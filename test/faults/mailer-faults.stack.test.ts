@@ -54,6 +54,7 @@ const mailServiceAt = (clock: { now: Date }) => {
   return createMailService({
     orders,
     products,
+    orderCodes: stores().orderCodes,
     mailer: createFileOutboxMailer(outbox),
     now: () => clock.now,
   });

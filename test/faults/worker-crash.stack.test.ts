@@ -127,7 +127,13 @@ describe("the mailer crashing mid-batch", () => {
     const fileMailer = createFileOutboxMailer(outbox);
     const started = Date.now();
     const serviceAt = (offsetMs: number) =>
-      createMailService({ orders, products, mailer: fileMailer, now: () => new Date(started + offsetMs) });
+      createMailService({
+        orders,
+        products,
+        orderCodes: stores().orderCodes,
+        mailer: fileMailer,
+        now: () => new Date(started + offsetMs),
+      });
     const job = deliveryEmailJobOf(order);
     // What the dead worker did: claimed, sent, and died before recording it (no release, no mark).
     expect(

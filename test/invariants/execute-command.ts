@@ -1,5 +1,7 @@
 import { generate } from "otplib";
 import { DomainError } from "../../shared/errors/domain-error.js";
+import { worded } from "../../shared/errors/refusal.js";
+import * as refusals from "../../shared/errors/refusals.js";
 import { createOutboxRepository } from "../../shared/outbox/outbox-repository.js";
 import { callbackSignature } from "../../shared/payments/callback-signature.js";
 import {
@@ -12,6 +14,7 @@ import { dataKey } from "../../shared/runtime/service-keys.js";
 import { tableClient, tableName } from "../../shared/runtime/table.js";
 import { open } from "../../shared/secrets/sealed-box.js";
 import { type JsonResponse, request } from "../support/http.js";
+import { freshCodes, uploadCodes } from "../support/key-stock.js";
 import { orderServiceAt, stores } from "../support/orders.js";
 import { jsonHeaders } from "../support/products.js";
 import { v2Post } from "../support/purchases.js";
@@ -20,7 +23,16 @@ import type { MarketWorld } from "./market-world.js";
 
 /** What a command did: made something, was refused by a rule, or had nothing to act on. */
 export type CommandOutcome =
-  | { readonly kind: "done"; readonly order?: string; readonly payout?: string; readonly credit?: Credit }
+  | {
+      readonly kind: "done";
+      readonly order?: string;
+      readonly payout?: string;
+      readonly credit?: Credit;
+      /** Codes an upload added to the key product. */
+      readonly uploaded?: number;
+      /** Codes a withdrawal answered as withdrawn (deleted). */
+      readonly withdrawn?: number;
+    }
   | { readonly kind: "refused"; readonly reason: string }
   | { readonly kind: "skipped"; readonly reason: string };
 
@@ -51,13 +63,48 @@ const refusal = (error: unknown, allowed: (message: string) => boolean): Command
   throw error;
 };
 
-/** The delivery token of a paid order, opened from its webhook's outbox event as the webhook sender does. */
-const deliveryTokenOf = async (orderId: string): Promise<string | undefined> => {
+/**
+ * The delivery token of a paid order, opened from its webhook's outbox event as the webhook sender does,
+ * with the product the order is of.
+ */
+const deliveryTokenOf = async (
+  orderId: string,
+): Promise<{ token: string; productId: string } | undefined> => {
   const order = await stores().orders.get(orderId);
   if (!order?.webhook_event_id) return undefined;
   const event = await createOutboxRepository(tableClient(), tableName()).get(order.webhook_event_id);
   if (event?.type !== "payment_confirmed") return undefined;
-  return open(await dataKey(), event.token_sealed);
+  return { token: open(await dataKey(), event.token_sealed), productId: order.product_id };
+};
+
+/** What the withdrawal route answers (its `data`). */
+interface WithdrawAnswer {
+  readonly withdrawn: number;
+  readonly refused: readonly { readonly id: string; readonly reason: string }[];
+}
+
+/** Why a withdrawal may skip a code in a correct market: a sale or another withdrawal got it first. */
+const CODE_TAKEN = [
+  ...(["reserved", "delivered"] as const).map(
+    (state) => worded(refusals.codeNotAvailable, { state }).message,
+  ),
+  refusals.codeNotOnProduct.message,
+];
+
+/** The ids of the key product's available codes, as its seller's page lists them (newest upload first). */
+const availableCodeIds = async (world: MarketWorld, productId: string): Promise<string[]> => {
+  const response = await request("GET", `/api/v1/products/keys/${productId}?state=available&limit=100`, {
+    headers: { Authorization: `Bearer ${world.seller.v1}` },
+  });
+  if (response.status !== 200) throw new Error(`unexpected answer ${response.status}: ${response.text}`);
+  return (response.body as { data: { codes: { id: string }[] } }).data.codes.map((code) => code.id);
+};
+
+/** The run's key product (P3). */
+const keyProductOf = (world: MarketWorld) => {
+  const product = world.products.find((p) => p.keyStock);
+  if (!product) throw new Error("the world has no key product");
+  return product;
 };
 
 const pick = (pool: readonly string[], reference: number): string | undefined =>
@@ -128,13 +175,18 @@ export const executeCommand = async (
     case "deliver": {
       const orderId = pick(known.orders, command.order);
       if (!orderId) return { kind: "skipped", reason: "no order yet" };
-      const token = await deliveryTokenOf(orderId);
-      if (!token) return { kind: "skipped", reason: "order not paid: no token" };
-      const response = await request("POST", `/api/v1/orders/delivery/${token}`, {
+      const paid = await deliveryTokenOf(orderId);
+      if (!paid) return { kind: "skipped", reason: "order not paid: no token" };
+      const response = await request("POST", `/api/v1/orders/delivery/${paid.token}`, {
         headers: jsonHeaders(world.seller.v1),
         body: JSON.stringify({ text: `KEY-${serial}` }),
       });
-      if (response.status === 200) return { kind: "done" };
+      // A key order was delivered with its codes when it was paid: the seller's text never replaces them.
+      if (response.status === 200) {
+        if (world.products.some((p) => p.keyStock && p.id === paid.productId))
+          throw new Error(`key order ${orderId} was delivered again, with the seller's text`);
+        return { kind: "done" };
+      }
       return refusedUnless(response, ["409 Order already delivered"]);
     }
     case "payout": {
@@ -181,6 +233,32 @@ export const executeCommand = async (
         "409 Insufficient balance",
         ...(command.type === "gift" ? ["409 This product cannot be bought as a gift"] : []),
       ]);
+    }
+    case "upload": {
+      // uploadCodes fails the command unless every code is added: fresh codes have no reason to be refused.
+      await uploadCodes(world.seller.v1, keyProductOf(world).id, freshCodes(world.seller.id, command.codes));
+      return { kind: "done", uploaded: command.codes };
+    }
+    case "withdraw": {
+      const product = keyProductOf(world);
+      let body: { all: true } | { ids: string[] } = { all: true };
+      if (command.which !== "all") {
+        const id = pick(await availableCodeIds(world, product.id), command.which);
+        if (!id) return { kind: "skipped", reason: "no available code" };
+        body = { ids: [id] };
+      }
+      const response = await request("POST", `/api/v1/products/keys/withdraw/${product.id}`, {
+        headers: jsonHeaders(world.seller.v1),
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) return refusedUnless(response, []);
+      const answer = (response.body as { data: WithdrawAnswer }).data;
+      const unexpected = answer.refused.filter((r) => !CODE_TAKEN.includes(r.reason));
+      if (unexpected.length > 0) throw new Error(`unexpected refusal of a withdrawal: ${response.text}`);
+      // One code named and taken by a sale meanwhile: nothing was withdrawn, for a reason of the market's.
+      if (answer.withdrawn === 0 && answer.refused[0] && command.which !== "all")
+        return { kind: "refused", reason: answer.refused[0].reason };
+      return { kind: "done", withdrawn: answer.withdrawn };
     }
   }
 };

@@ -1,13 +1,22 @@
 import { ledgerSum } from "../../shared/ledger/ledger-entry.js";
 import type { OrderRecord } from "../../shared/orders/order.js";
+import { keyStockProblems } from "../support/key-stock.js";
 import type { RunLog } from "./command-runner.js";
 import type { MarketState } from "./market-state.js";
-import type { MarketWorld } from "./market-world.js";
+import type { MarketWorld, WorldProduct } from "./market-world.js";
 
 /** Orders that hold stock: waiting ones reserve it, paid ones sold it; canceled ones gave it back. */
 const holdsStock = (order: OrderRecord) => order.status === "wait" || order.status === "paid";
 
 const count = <T>(items: readonly T[], predicate: (item: T) => boolean) => items.filter(predicate).length;
+
+/** The run's product an order is of; undefined for one that is not the run's. */
+const productOf = (world: MarketWorld, order: OrderRecord): WorldProduct | undefined =>
+  world.products.find((p) => p.id === order.product_id);
+
+/** Whether an order is of a product that sells uploaded codes. */
+const isKeyOrder = (world: MarketWorld, order: OrderRecord): boolean =>
+  productOf(world, order)?.keyStock === true;
 
 /** What differs between two multisets of lines, as `missing …` / `unexpected …`. */
 const multisetDifference = (expected: readonly string[], actual: readonly string[]): string[] => {
@@ -44,16 +53,22 @@ const madeWhatTheySaid = (log: RunLog, state: MarketState): string[] => {
   ];
 };
 
-/** Stock never below zero, and each product's stock is its initial stock less what its live orders hold. */
+/**
+ * Stock never below zero, and each product that declares its stock has its initial stock less what its
+ * live orders hold. A key product's stock is its available codes, which uploads and withdrawals change
+ * too: `keyStockAddsUp` holds it to them.
+ */
 const stockAddsUp = (world: MarketWorld, state: MarketState): string[] =>
   world.products.flatMap((product) => {
     const stock = state.stock.get(product.id);
     if (stock === undefined) return [`${product.name}: product is gone`];
+    const belowZero = stock < 0 ? [`${product.name}: stock ${stock} is below zero`] : [];
+    if (product.keyStock) return belowZero;
     const held = state.orders
       .filter((o) => o.product_id === product.id && holdsStock(o))
       .reduce((sum, o) => sum + o.quantity, 0);
     return [
-      ...(stock < 0 ? [`${product.name}: stock ${stock} is below zero`] : []),
+      ...belowZero,
       ...(stock !== product.initialStock - held
         ? [
             `${product.name}: stock ${stock} ≠ initial ${product.initialStock} − ${held} held by waiting and paid orders`,
@@ -62,9 +77,13 @@ const stockAddsUp = (world: MarketWorld, state: MarketState): string[] =>
     ];
   });
 
-/** An order's own fields agree: price, amount, the state it is in and how it got there. */
+/**
+ * An order's own fields agree: price, amount, the state it is in and how it got there. An order of a key
+ * product names its codes and is delivered by the write that pays it, with its codes and never with the
+ * seller's text; no other order names codes.
+ */
 const orderIsCoherent = (world: MarketWorld, order: OrderRecord): string[] => {
-  const product = world.products.find((p) => p.id === order.product_id);
+  const product = productOf(world, order);
   const resellerIds = world.resellers.map((r) => r.id);
   const id = `order ${order.id_order}`;
   return [
@@ -88,15 +107,32 @@ const orderIsCoherent = (world: MarketWorld, order: OrderRecord): string[] => {
       ? [`${id}: reseller order bought by ${order.buyer_account_id}`]
       : []),
     ...(order.delivered && order.status !== "paid" ? [`${id}: delivered while ${order.status}`] : []),
+    ...(product?.keyStock && order.key_codes === undefined
+      ? [`${id}: order of a key product names no codes`]
+      : []),
+    ...(product && !product.keyStock && order.key_codes !== undefined
+      ? [`${id}: names codes, but ${product.name} sells none`]
+      : []),
+    ...(product?.keyStock &&
+    order.status === "paid" &&
+    !(order.delivered && order.delivered_at === order.paid_at)
+      ? [
+          `${id}: key order paid at ${order.paid_at} but ${order.delivered ? `delivered at ${order.delivered_at}` : "not delivered"}`,
+        ]
+      : []),
+    ...(product?.keyStock && order.delivery_text !== undefined
+      ? [`${id}: key order was delivered with the seller's text "${order.delivery_text}"`]
+      : []),
   ];
 };
 
 /**
  * A paid order has exactly one delivery token and one webhook event (the one the order names), delivered
- * at most once: its token spent and one delivery e-mail event exactly when it is delivered; a gift has
- * one gift e-mail event; the seller's webhook got through at most once. An unpaid order has none of these.
+ * at most once: its token spent and one delivery e-mail event exactly when it is delivered (a key order's
+ * token spent by its payment); a gift has one gift e-mail event; the seller's webhook got through at most
+ * once. An unpaid order has none of these.
  */
-const artifactsMatch = (order: OrderRecord, state: MarketState): string[] => {
+const artifactsMatch = (order: OrderRecord, keyOrder: boolean, state: MarketState): string[] => {
   const { tokens, events, webhookAttempts } = state.artifacts.get(order.id_order) ?? {
     tokens: [],
     events: [],
@@ -119,6 +155,9 @@ const artifactsMatch = (order: OrderRecord, state: MarketState): string[] => {
       ? [`${id}: token credits ${tokens[0]?.amount}, order is ${order.amount}`]
       : []),
     ...(usedTokens !== (order.delivered ? 1 : 0) ? [`${id}: ${usedTokens} spent tokens`] : []),
+    ...(keyOrder && paid && tokens.length === 1 && tokens[0]?.used_at !== order.paid_at
+      ? [`${id}: key order's token spent at ${tokens[0]?.used_at}, not by its payment at ${order.paid_at}`]
+      : []),
     ...(deliveredEvents !== (order.delivered ? 1 : 0)
       ? [`${id}: ${deliveredEvents} delivery e-mail events`]
       : []),
@@ -173,10 +212,68 @@ const moneyAddsUp = (world: MarketWorld, log: RunLog, state: MarketState): strin
   });
 };
 
+/**
+ * A key order's seller is credited by the write that pays it: its sale entry (one, as `moneyAddsUp`
+ * holds) is dated with its payment, not with a later delivery.
+ */
+const keyOrdersCreditedAtPayment = (world: MarketWorld, state: MarketState): string[] => {
+  const ledger = state.money.get(world.seller.id)?.ledger ?? [];
+  return state.orders
+    .filter((order) => isKeyOrder(world, order) && order.status === "paid")
+    .flatMap((order) =>
+      ledger
+        .filter((e) => e.kind === "sale" && e.order_id === order.id_order && e.created_at !== order.paid_at)
+        .map(
+          (e) =>
+            `seller ${world.seller.id} ledger: sale for key order ${order.id_order} at ${e.created_at}, not at its payment ${order.paid_at}`,
+        ),
+    );
+};
+
+/**
+ * The key product's stock as of the snapshot (`keyStockProblems`): every code in exactly one state and
+ * filed under it, each reserved or delivered code held by exactly one order in the matching state (a
+ * delivered one by a paid, delivered order), a canceled order holding none, and the product's counts
+ * equal to its codes per state, so its `count` is its available codes. And no code lost or made up:
+ * those stored and those withdrawn are those uploaded before and during the run, and the product counts
+ * as many withdrawn as the withdrawals answered.
+ */
+const keyStockAddsUp = (world: MarketWorld, log: RunLog, state: MarketState): string[] =>
+  world.products
+    .filter((product) => product.keyStock)
+    .flatMap((product) => {
+      const available = state.stock.get(product.id);
+      const keyed = state.keyStock.get(product.id);
+      // A product that is gone is reported by stockAddsUp.
+      if (available === undefined || keyed === undefined) return [];
+      const { uploaded, withdrawn } = log.codes;
+      const stored = keyed.codes.length;
+      return [
+        ...keyStockProblems(
+          keyed.codes,
+          { available, reserved: keyed.reserved, delivered: keyed.delivered },
+          state.orders,
+        ),
+        ...(stored + withdrawn !== product.initialStock + uploaded
+          ? [
+              `${stored} codes stored + ${withdrawn} withdrawn ≠ ${product.initialStock} uploaded before the run + ${uploaded} during it`,
+            ]
+          : []),
+        ...(keyed.withdrawn !== withdrawn
+          ? [`the product counts ${keyed.withdrawn} withdrawn codes, the withdrawals answered ${withdrawn}`]
+          : []),
+      ].map((problem) => `${product.name}: ${problem}`);
+    });
+
 /** Every invariant of the market after a run; an empty list means they all hold. */
 export const marketViolations = (world: MarketWorld, log: RunLog, state: MarketState): string[] => [
   ...madeWhatTheySaid(log, state),
   ...stockAddsUp(world, state),
-  ...state.orders.flatMap((order) => [...orderIsCoherent(world, order), ...artifactsMatch(order, state)]),
+  ...keyStockAddsUp(world, log, state),
+  ...state.orders.flatMap((order) => [
+    ...orderIsCoherent(world, order),
+    ...artifactsMatch(order, isKeyOrder(world, order), state),
+  ]),
   ...moneyAddsUp(world, log, state),
+  ...keyOrdersCreditedAtPayment(world, state),
 ];

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { WorldPlan } from "./market-world.js";
 
-/** Which product a command names: 0 is P1 (giftable), 1 is P2. */
-type ProductIndex = 0 | 1;
+/** Which product a command names: 0 is P1 (giftable), 1 is P2, 2 is P3 (giftable, sells uploaded codes). */
+type ProductIndex = 0 | 1 | 2;
 /** Which reseller a command names: 0 is R1, 1 is R2. */
 type ResellerIndex = 0 | 1;
 
@@ -44,9 +44,16 @@ export type MarketCommand =
       readonly quantity: number;
     }
   /** POST /api/v2/gift by a reseller (one unit). */
-  | { readonly type: "gift"; readonly reseller: ResellerIndex; readonly product: ProductIndex };
+  | { readonly type: "gift"; readonly reseller: ResellerIndex; readonly product: ProductIndex }
+  /** The seller uploads this many fresh codes to P3 (POST /api/v1/products/keys/{id}). */
+  | { readonly type: "upload"; readonly codes: number }
+  /**
+   * The seller withdraws P3's available codes (POST /api/v1/products/keys/withdraw/{id}): all of them, or
+   * one by id, named by its position among those the seller's page lists as available.
+   */
+  | { readonly type: "withdraw"; readonly which: "all" | number };
 
-const productName = (product: ProductIndex) => (product === 0 ? "P1" : "P2");
+const productName = (product: ProductIndex) => (["P1", "P2", "P3"] as const)[product];
 const resellerName = (reseller: ResellerIndex) => (reseller === 0 ? "R1" : "R2");
 
 /** A command as a counterexample prints it. */
@@ -72,6 +79,12 @@ export const describeCommand = (command: MarketCommand): string => {
       return `buy(${resellerName(command.reseller)}, ${productName(command.product)} x${command.quantity})`;
     case "gift":
       return `gift(${resellerName(command.reseller)}, ${productName(command.product)})`;
+    case "upload":
+      return `upload(P3 +${command.codes} codes)`;
+    case "withdraw":
+      return command.which === "all"
+        ? "withdraw(P3 all available)"
+        : `withdraw(P3 available code#${command.which})`;
   }
 };
 
@@ -79,7 +92,12 @@ export const describeCommand = (command: MarketCommand): string => {
 export const printable = (command: MarketCommand): MarketCommand =>
   Object.assign(command, { [fc.toStringMethod]: () => describeCommand(command) });
 
-const product = fc.constantFrom<ProductIndex>(0, 1);
+// P3 is named as often as P1 and P2 together: its codes race only when two of its sales share a batch.
+const product = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<ProductIndex>(0) },
+  { weight: 1, arbitrary: fc.constant<ProductIndex>(1) },
+  { weight: 2, arbitrary: fc.constant<ProductIndex>(2) },
+);
 const reseller = fc.constantFrom<ResellerIndex>(0, 1);
 const reference = fc.nat({ max: 7 });
 
@@ -143,12 +161,24 @@ export const commandArbitrary: fc.Arbitrary<MarketCommand> = fc
       }),
     },
     { weight: 2, arbitrary: fc.record({ type: fc.constant("gift" as const), reseller, product }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.constant("upload" as const), codes: fc.integer({ min: 1, max: 3 }) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        type: fc.constant("withdraw" as const),
+        which: fc.oneof(fc.constant("all" as const), fc.nat({ max: 3 })),
+      }),
+    },
   )
   .map(printable);
 
-/** The starting world: small stock and funds, so refusals for want of either are common. */
+/** The starting world: small stock, codes and funds, so refusals for want of any of them are common. */
 export const worldPlanArbitrary: fc.Arbitrary<WorldPlan> = fc.record({
   stock: fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })),
+  codes: fc.integer({ min: 0, max: 5 }),
   funds: fc.tuple(fc.constantFrom(0, 1000, 2500), fc.constantFrom(0, 1000, 2500)),
   sellerFunds: fc.constantFrom(0, 1000, 2500),
 });

@@ -46,13 +46,14 @@ export const clients: Record<string, string> = {
 /**
  * The clients each function needs for its own work (the budget's baseline), as opposed to those its
  * bundle happens to carry: every API group reads the table and the master secret; image groups write to
- * S3; the mailer reads the table and sends with SES (no secret) and SQS (malformed jobs to its dead-letter
- * queue); the webhook sender and the outbox forwarder use SQS.
+ * S3; the mailer reads the table and the master secret (it opens a key product's codes for the buyer's
+ * e-mail) and sends with SES and SQS (malformed jobs to its dead-letter queue); the webhook sender and the
+ * outbox forwarder use SQS.
  */
 const API = ["client-dynamodb", "client-secrets-manager"];
 const needs: Record<string, string[]> = {
   "catalogue-indexer": ["client-dynamodb"],
-  mailer: ["client-dynamodb", "client-ses", "client-sqs"],
+  mailer: ["client-dynamodb", "client-secrets-manager", "client-ses", "client-sqs"],
   maintenance: ["client-dynamodb"],
   outbox: ["client-sqs"],
   payments: API,

@@ -95,11 +95,23 @@ const pathOnly = (path: string): string => path.split("?")[0] ?? path;
  * response shows a key hash, a TOTP secret or an e-mail address, and no caller sees another's key.
  */
 const allowed = (secret: WatchedSecret, exchange: ScannedExchange): boolean =>
-  secret.kind === "API key" &&
-  exchange.method === "GET" &&
-  pathOnly(exchange.path) === "/api/v1/seller" &&
-  secret.owner !== undefined &&
-  callerOf(exchange.requestHeaders) === secret.owner;
+  (secret.kind === "API key" &&
+    exchange.method === "GET" &&
+    pathOnly(exchange.path) === "/api/v1/seller" &&
+    secret.owner !== undefined &&
+    callerOf(exchange.requestHeaders) === secret.owner) ||
+  (secret.kind === "uploaded code" && exchange.method === "GET" && codeReader(secret, exchange));
+
+/**
+ * Where an uploaded code may be read (#21): by its seller in the order it went to (GET
+ * /api/v1/orders/info/{id}), and by that order's buyer (GET /api/v2/order/{id}, which answers only the
+ * order's buyer). Nowhere else: not the upload's answer, the seller's page of codes, a list or an error.
+ */
+const codeReader = (secret: WatchedSecret, exchange: ScannedExchange): boolean => {
+  const path = pathOnly(exchange.path);
+  if (/^\/api\/v2\/order\/[^/]+$/.test(path)) return true;
+  return /^\/api\/v1\/orders\/info\/[^/]+$/.test(path) && callerOf(exchange.requestHeaders) === secret.owner;
+};
 
 /** v1 order views: the spec forbids buyer e-mails there, so no e-mail-shaped text at all is allowed. */
 const V1_ORDER_VIEW = /^\/api\/v1\/orders(\/info\/[^/]*)?\/?$/;

@@ -1,6 +1,8 @@
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
 import { cryptoRandomness } from "../../shared/ids/randomness.js";
+import { candidateCodesOf, createKeyStockRepository } from "../../shared/key-stock/key-stock-repository.js";
+import { createOrderCodes } from "../../shared/key-stock/order-codes.js";
 import { createOrderRepository } from "../../shared/orders/order-repository.js";
 import { createOrderService } from "../../shared/orders/order-service.js";
 import type { OutboxEvent } from "../../shared/outbox/outbox-event.js";
@@ -8,6 +10,7 @@ import { createOutboxRepository } from "../../shared/outbox/outbox-repository.js
 import { createProductRepository } from "../../shared/products/product-repository.js";
 import { productService } from "../../shared/runtime/dependencies.js";
 import { pageCursors } from "../../shared/runtime/page-cursors.js";
+import { keyStockKeys } from "../../shared/runtime/service-keys.js";
 import { createTestAccount, tokenFor } from "./accounts.js";
 import { watchBuyerEmail } from "./leak-scan.js";
 import {
@@ -22,7 +25,15 @@ import {
 export const stores = () => {
   const client = createDocumentClient();
   const table = requireEnv("TABLE_NAME");
-  return { orders: createOrderRepository(client, table), products: createProductRepository(client, table) };
+  return {
+    orders: createOrderRepository(client, table),
+    products: createProductRepository(client, table),
+    candidateCodes: candidateCodesOf(createKeyStockRepository(client, table)),
+    orderCodes: createOrderCodes({
+      store: createKeyStockRepository(client, table),
+      sealingKey: async () => (await keyStockKeys()).sealing,
+    }),
+  };
 };
 
 /** An order service whose clock is shifted, e.g. into the past so its orders are already expired. */

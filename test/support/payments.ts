@@ -21,6 +21,7 @@ export const recordingPaymentService = () => {
     orders: stores().orders,
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),
+    candidateCodes: stores().candidateCodes,
     dataKey,
     ...clockAndRandomness,
     logRefundDue: (payment) => reported.push(payment),

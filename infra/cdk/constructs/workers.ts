@@ -114,8 +114,9 @@ export class MarketplaceWorkers {
       },
       timeout: workerTimeout,
     });
-    // Read the order and product; write only the order's "e-mail sent" mark.
-    data.grant(this.mailer.role, { table: "read-write", masterSecret: false, images: false });
+    // Read the order and product; write only the order's "e-mail sent" mark. The master secret derives
+    // the key that opens a key product's codes for the buyer's e-mail.
+    data.grant(this.mailer.role, { table: "read-write", masterSecret: true, images: false });
     this.emails.deadLetter.grantSendMessages(this.mailer.role);
     this.mailer.function.addEventSource(
       new SqsEventSource(this.emails.queue, { batchSize: 10, reportBatchItemFailures: true }),

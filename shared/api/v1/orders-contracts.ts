@@ -66,6 +66,15 @@ const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
       .enum(["none", "open", "closed"])
       .check(z.describe("Extension: whether the buyer opened a dispute")),
     ...deliveryState,
+    codes: z.optional(
+      z
+        .array(z.strictObject({ id: z.string(), code: z.string() }))
+        .check(
+          z.describe(
+            "Extension: a key product's order, once paid: the uploaded codes delivered to it (id and code, as GET /products/keys/{id} names them); absent for any other order",
+          ),
+        ),
+    ),
   }),
 );
 
@@ -159,7 +168,7 @@ export const v1OrdersContracts = {
   "POST /orders/delivery/{token}": {
     summary: "Deliver a paid order",
     description:
-      "The token comes from the payment webhook (also the last segment of its delivery_url). The buyer receives the text and link by e-mail and the order's amount is credited to the seller. download: an https link, or omitted, empty or false for none.",
+      "The token comes from the payment webhook (also the last segment of its delivery_url). The buyer receives the text and link by e-mail and the order's amount is credited to the seller. download: an https link, or omitted, empty or false for none. **Extension:** an order of a product that sells uploaded codes (POST /products/keys/{id}) is delivered with its codes when it is paid; its webhook still carries a token, and delivering with it answers 409 Order already delivered.",
     pathParameters: { token: "The order's one-time delivery token" },
     requestExample: {
       text: "Your key: ABCDE-12345-FGHIJ",

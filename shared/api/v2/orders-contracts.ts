@@ -44,7 +44,14 @@ const orderDetail = answering<OrderDetail>()(
     ...orderSummaryShape,
     delivered: described(z.boolean(), "Whether the seller has delivered the order"),
     date_delivery: instantOrNull("When it was delivered (ISO 8601, UTC), or null"),
-    delivery_text: described(z.nullable(z.string()), "What the seller delivered, once delivered; else null"),
+    delivery_text: described(
+      z.nullable(z.string()),
+      "What the seller delivered, once delivered (a key product's codes, one per line); else null",
+    ),
+    codes: described(
+      z.nullable(z.array(z.string())),
+      "**Extension.** A key product's order: the codes delivered to it, once delivered; else null",
+    ),
     download: described(z.nullable(z.string()), "The delivered download link, if any; else null"),
     dispute: described(z.boolean(), "Whether a dispute is open"),
     dispute_opened_at: instantOrNull("When the last dispute was opened (ISO 8601, UTC), or null if never"),
@@ -128,6 +135,7 @@ export const v2OrdersContracts = {
         delivered: true,
         date_delivery: "2026-11-24T09:41:12.318Z",
         delivery_text: "XXXXX-YYYYY-ZZZZZ",
+        codes: ["XXXXX-YYYYY-ZZZZZ"],
         download: null,
         dispute: false,
         dispute_opened_at: null,

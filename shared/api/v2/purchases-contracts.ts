@@ -67,7 +67,7 @@ export const v2PurchasesContracts = {
   "POST /buy": {
     summary: "Buy a product from the reseller balance",
     description:
-      "Checks, in this order: the product is public (404), its category is not blocked (403), it is not the caller's own (403), it is delivered by webhook (H2H, 403), its seller may sell (409), the comment follows the product's rules (422), stock suffices (409), the balance suffices (409). Then stock, balance, the paid order and the seller's webhook commit together; the seller delivers through the v1 delivery flow and the buyer gets the product by e-mail.",
+      "Checks, in this order: the product is public (404), its category is not blocked (403), it is not the caller's own (403), it is delivered by webhook (H2H, 403), its seller may sell (409), the comment follows the product's rules (422), stock suffices (409), the balance suffices (409). Then stock, balance, the paid order and the seller's webhook commit together; the seller delivers through the v1 delivery flow and the buyer gets the product by e-mail. **Extension:** a product that sells uploaded codes is H2H without a webhook and is delivered by the same write (its codes in GET /order and the buyer's e-mail); it sells at most 50 codes per order (422).",
     headerParameters: idempotencyKey,
     requestExample: { product_id: PRODUCT_ID, quantity: 1, comment: "Account: player-1234" },
     success: { status: 201, data: buyAnswer, example: buyExample },

@@ -134,3 +134,7 @@ export const uploadNotText = /* @__PURE__ */ badRequest("The uploaded codes must
 export const tooManyIdsInWithdrawal = /* @__PURE__ */ inputTemplate<{ max: number }>(
   ({ max }) => `A withdrawal names at most ${max.toLocaleString("en-US")} codes`,
 );
+export const keyOrderTooLarge = /* @__PURE__ */ inputTemplate<{ max: number }>(
+  ({ max }) => `quantity must be at most ${max} for a product sold from uploaded codes`,
+);
+export const keyStockBusy = /* @__PURE__ */ conflict("The product's codes are selling fast: try again");

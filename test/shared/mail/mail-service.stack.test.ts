@@ -60,6 +60,7 @@ describe("buyer delivery e-mail", () => {
     const service = createMailService({
       orders,
       products,
+      orderCodes: stores().orderCodes,
       mailer: async (message) => {
         if (++sends === 1) await bothAnswered;
         sent.push(message);

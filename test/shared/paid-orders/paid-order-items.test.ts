@@ -131,7 +131,9 @@ describe("the items of a paid order's write", () => {
       shape("Put", keys.outboxEvent("event-1")),
     ]);
     expect(positions).toEqual({ stock: 0, seller: 1, order: 2, balance: undefined });
-    expect(items[0]?.Update?.ConditionExpression).toBe("status_moderation = :approved AND #count >= :q");
+    expect(items[0]?.Update?.ConditionExpression).toBe(
+      "status_moderation = :approved AND #count >= :q AND attribute_not_exists(key_stock)",
+    );
     expect(items[2]?.Update?.ExpressionAttributeValues?.[":from"]).toBe("canceled");
   });
 
@@ -157,5 +159,93 @@ describe("the items of a paid order's write", () => {
       Item: { status: "paid", webhook_event_id: "event-1" },
       ConditionExpression: "attribute_not_exists(PK)",
     });
+  });
+
+  const keyDelivery = (from: "available" | "reserved") => ({
+    productId: PRODUCT_ID,
+    codeIds: ["code-a", "code-b", "code-c"],
+    from,
+    credit: {
+      accountId: 41,
+      amount: 450,
+      kind: "sale" as const,
+      entryId: "credit-1",
+      at: AT,
+      orderId: ORDER_ID,
+    },
+    delivered: { type: "order_delivered" as const, event_id: "event-3", order_id: ORDER_ID },
+  });
+
+  it("a key order paid in time: its reserved codes delivered and counted, the order delivered with them, the token spent, the seller credited", () => {
+    const { items, positions } = paidOrderItems(TABLE, { ...payment("wait"), keys: keyDelivery("reserved") });
+    expect(shapeOf(items)).toEqual([
+      shape("Update", keys.product(PRODUCT_ID)),
+      shape("Update", keys.keyCode(41, "code-a")),
+      shape("Update", keys.keyCode(41, "code-b")),
+      shape("Update", keys.keyCode(41, "code-c")),
+      shape("Update", keys.order(ORDER_ID)),
+      shape("Put", keys.deliveryToken("hash-1")),
+      shape("Put", keys.outboxEvent("event-1")),
+      shape("Put", keys.outboxEvent("event-3")),
+      shape("Update", keys.account(41)),
+      shape("Put", keys.ledgerEntry(41, AT, "credit-1")),
+    ]);
+    expect(positions).toEqual({ order: 4, codes: 1, credit: 8 });
+    expect(items[0]?.Update?.UpdateExpression).toBe("ADD key_reserved :minus, key_delivered :q");
+    expect(items[1]?.Update).toMatchObject({
+      ConditionExpression: "#state = :from AND product_id = :product AND order_id = :held",
+      ExpressionAttributeValues: {
+        ":from": "reserved",
+        ":to": "delivered",
+        ":held": ORDER_ID,
+        ":order": ORDER_ID,
+      },
+    });
+    expect(items[4]?.Update?.UpdateExpression).toContain(
+      "delivered = :delivered, delivered_at = :at, key_codes = :codes",
+    );
+    expect(items[4]?.Update?.UpdateExpression).not.toContain("#sealedToken");
+    expect(items[5]?.Put?.Item).toMatchObject({ used_at: AT });
+    // Paid in time, the seller is not checked: the order was taken while it could sell.
+    expect(items[8]?.Update?.ConditionExpression).toBe("attribute_exists(PK)");
+  });
+
+  it("a key order paid late: available codes taken with the stock, the seller checked by its credit (its account named once)", () => {
+    const { items, positions } = paidOrderItems(TABLE, {
+      ...payment("canceled"),
+      keys: keyDelivery("available"),
+    });
+    expect(shapeOf(items)).toEqual([
+      shape("Update", keys.product(PRODUCT_ID)),
+      shape("Update", keys.keyCode(41, "code-a")),
+      shape("Update", keys.keyCode(41, "code-b")),
+      shape("Update", keys.keyCode(41, "code-c")),
+      shape("Update", keys.order(ORDER_ID)),
+      shape("Put", keys.deliveryToken("hash-1")),
+      shape("Put", keys.outboxEvent("event-1")),
+      shape("Put", keys.outboxEvent("event-3")),
+      shape("Update", keys.account(41)),
+      shape("Put", keys.ledgerEntry(41, AT, "credit-1")),
+    ]);
+    expect(positions).toEqual({ stock: 0, order: 4, codes: 1, seller: 8, credit: 8 });
+    expect(items[0]?.Update).toMatchObject({
+      UpdateExpression: "SET #count = #count - :q ADD key_delivered :q",
+      ConditionExpression: "status_moderation = :approved AND #count >= :q AND key_stock = :keyed",
+    });
+    expect(items[1]?.Update?.ConditionExpression).toBe("#state = :from AND product_id = :product");
+    expect(items[8]?.Update?.ConditionExpression).toBe(
+      "attribute_exists(PK) AND status_moderation <> :moderation",
+    );
+  });
+
+  it("a key purchase of 50 codes, a gift's every item included, fits in one transaction of at most 100 items", () => {
+    const codeIds = Array.from({ length: 50 }, (_, i) => `code-${i}`);
+    const { items } = paidOrderItems(TABLE, {
+      ...gift,
+      keys: { ...keyDelivery("available"), codeIds },
+    });
+    // The purchase's writer adds its Idempotency-Key completion and the category check.
+    expect(items.length + 2).toBeLessThanOrEqual(100);
+    expect(items.length).toBe(12 + 50 + 3);
   });
 });

@@ -330,6 +330,12 @@ describe("MarketplaceWorkers", () => {
     expect(view.statementsOf("Mailer")).toEqual([
       logsStatement(logGroup("Mailer")),
       tableReadWrite,
+      // The master secret derives the key that opens a key product's codes for the buyer's e-mail (#21).
+      {
+        effect: "Allow",
+        actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
+        resources: [{ Ref: "MasterSecretA11BF785" }],
+      },
       send("EmailsDeadLetterDA7B4416"),
       consume("EmailsQueue3086DFE6"),
       {
