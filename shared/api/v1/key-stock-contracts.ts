@@ -127,7 +127,7 @@ export const keyStockContracts = {
         counts: exampleCounts,
         codes: [
           {
-            id: "Qm9vdHN0cmFwIGNvZGUgaWQ",
+            id: "VPMyLAkCiMx2MYIW_K7B7w",
             end: "CCCC",
             state: "delivered",
             uploaded_at: "2025-04-01 12:58:41",
@@ -145,7 +145,7 @@ export const keyStockContracts = {
     description:
       'Withdraws the product\'s available codes named by ids, or all of them ({"all": true}): each is deleted while still available, so a code a sale got first stays with its order, and is reported. A withdrawn code may be uploaded again.',
     pathParameters: productPath,
-    requestExample: { ids: ["Qm9vdHN0cmFwIGNvZGUgaWQ"] },
+    requestExample: { ids: ["VPMyLAkCiMx2MYIW_K7B7w"] },
     success: {
       status: 200,
       data: withdrawAnswer,

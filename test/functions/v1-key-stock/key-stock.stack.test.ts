@@ -2,6 +2,7 @@ import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDocumentClient } from "../../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../../shared/config/environment.js";
+import { globalIndexes } from "../../../shared/data/table-schema.js";
 import { newId } from "../../../shared/ids/ids.js";
 import { MAX_AVAILABLE_CODES } from "../../../shared/key-stock/key-stock-service.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
@@ -324,7 +325,18 @@ describe("uploaded key stock: upload, see, withdraw (v1 extensions)", () => {
     expect(items).toHaveLength(5);
     const stored = JSON.stringify(items);
     for (const code of codes) expect(stored).not.toContain(code);
-    expect(items.every((item) => typeof item.code_sealed === "string" && item.code_sealed.startsWith("s1.")));
+    expect(
+      items.every((item) => typeof item.code_sealed === "string" && item.code_sealed.startsWith("s1.")),
+    ).toBe(true);
+    // Each code is in one index only, GSI4, which copies keys and nothing else: not the code, sealed or not.
+    for (const item of items) {
+      expect(
+        Object.keys(item)
+          .filter((name) => name.startsWith("GSI"))
+          .sort(),
+      ).toEqual(["GSI4PK", "GSI4SK"]);
+    }
+    expect(globalIndexes.GSI4.projection).toEqual({ type: "KEYS_ONLY" });
   });
 
   it("withdrawing by id deletes available codes, refuses the others by id, and the count follows", async () => {
