@@ -10,6 +10,13 @@ export const candidateWindow = (quantity: number): number => Math.min(100, 10 * 
  */
 export const CODE_SALE_ATTEMPTS = 32;
 
+/**
+ * How often a sale waits for the index when it lists fewer codes than the product counts (codes just
+ * uploaded, or returned by an expiry, that the index does not list yet): 50 ms, then twice as long each
+ * time, about 1.5 s in all. DynamoDB's global indexes usually catch up within a second.
+ */
+export const INDEX_LAG_WAITS = 5;
+
 /** `quantity` of `candidates` chosen at random (a partial Fisher–Yates shuffle), or none when too few. */
 export const chooseCodes = (
   candidates: readonly string[],
@@ -38,20 +45,28 @@ const isTaken = (outcome: unknown): outcome is CodesTaken =>
  * another sale or a withdrawal, the candidates are read again (those it lost left out while the index
  * may still list them), so a retry chooses among what is really left. The write's
  * conditions are what make the choice safe (each code moves only while still available, and the count
- * only while it covers the quantity); the choice only spreads sales over the codes. `no_codes` when the
- * index lists too few available codes; `busy` after `CODE_SALE_ATTEMPTS` writes lost their codes.
+ * only while it covers the quantity); the choice only spreads sales over the codes. When the index lists
+ * too few codes but the product's count (read consistently) covers the sale, the index is behind: the
+ * sale waits for it (`INDEX_LAG_WAITS`). `no_codes` when the count does not cover the sale either;
+ * `busy` after `CODE_SALE_ATTEMPTS` writes lost their codes.
  */
 export const sellCodes = async <T>(
   deps: {
     /** The ids of up to `limit` of the product's available codes, oldest upload first. */
-    candidates: (productId: string, limit: number) => Promise<readonly string[]>;
+    candidates(productId: string, limit: number): Promise<readonly string[]>;
+    /** The product's available codes as its `count` says, read consistently. */
+    availableCount(productId: string): Promise<number>;
     random: Pick<Randomness, "bytes">;
+    /** Waits `ms` (a timer; a test passes one that does not wait). */
+    wait?: (ms: number) => Promise<void>;
   },
   productId: string,
   quantity: number,
   write: (codeIds: readonly string[]) => Promise<T | CodesTaken>,
 ): Promise<T | "no_codes" | "busy"> => {
+  const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const taken = new Set<string>();
+  let lagWaits = 0;
   for (let attempt = 0; attempt < CODE_SALE_ATTEMPTS; attempt++) {
     const candidates = await deps.candidates(productId, candidateWindow(quantity) + taken.size);
     const chosen = chooseCodes(
@@ -59,7 +74,12 @@ export const sellCodes = async <T>(
       quantity,
       deps.random,
     );
-    if (!chosen) return "no_codes";
+    if (!chosen) {
+      if (lagWaits >= INDEX_LAG_WAITS || (await deps.availableCount(productId)) < quantity) return "no_codes";
+      await wait(50 * 2 ** lagWaits++);
+      attempt--; // waiting for the index is not a lost write
+      continue;
+    }
     const outcome = await write(chosen);
     if (!isTaken(outcome)) return outcome;
     for (const id of outcome.codesTaken) taken.add(id);

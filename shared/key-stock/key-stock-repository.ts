@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGetAll } from "../data/batch-get.js";
 import { collectionPage } from "../data/collection-page.js";
 import { indexQuery } from "../data/index-query.js";
 import type { ListPosition } from "../data/page-cursor.js";
+import { projectionExpression } from "../data/projection-expression.js";
 import { indexedCollections, keys } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import * as z from "../validation/zod-mini.js";
@@ -79,6 +81,8 @@ export interface KeyStockStore {
     limit: number,
     start: ListPosition | undefined,
   ): Promise<{ codes: KeyCodeView[]; next: ListPosition | undefined } | "invalid_start">;
+  /** How many available codes a product counts (its `count`), read consistently; 0 when it is gone. */
+  availableCount(productId: string): Promise<number>;
   /** The ids of up to `limit` of a product's available codes after `start`, oldest upload first. */
   availableIds(
     productId: string,
@@ -132,7 +136,9 @@ const codesWrite = async (
   ids: readonly string[],
 ): Promise<CodesWriteOutcome> => {
   try {
-    await writeTransaction(client, items);
+    // A token per write: the SDK's retry of a write whose answer was lost is then not applied twice, nor
+    // reported as codes held (an upload) or gone (a withdrawal) when they are this very write's.
+    await writeTransaction(client, items, undefined, randomBytes(16).toString("base64url"));
     return { kind: "ok" };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -235,6 +241,19 @@ export const createKeyStockRepository = (
     return { codes, next: page.next };
   },
 
+  async availableCount(productId) {
+    const result = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.product(productId),
+        ConsistentRead: true,
+        ...projectionExpression(["count"]),
+      }),
+    );
+    const count = result.Item?.count;
+    return typeof count === "number" ? count : 0;
+  },
+
   async availableIds(productId, limit, start) {
     const result = await client.send(
       new QueryCommand({
@@ -278,8 +297,16 @@ export const createKeyStockRepository = (
   },
 });
 
-/** A sale's candidate codes (`sellCodes`) from a store: the oldest available ones of a product. */
-export const candidateCodesOf =
-  (store: Pick<KeyStockStore, "availableIds">) =>
-  async (productId: string, limit: number): Promise<readonly string[]> =>
-    (await store.availableIds(productId, limit, undefined)).ids;
+/** Where a sale finds codes to choose (`sellCodes`): the oldest listed ones, and how many the product counts. */
+export interface KeyCodeSource {
+  candidates(productId: string, limit: number): Promise<readonly string[]>;
+  availableCount(productId: string): Promise<number>;
+}
+
+/** A sale's source of codes from a store. */
+export const keyCodeSourceOf = (
+  store: Pick<KeyStockStore, "availableIds" | "availableCount">,
+): KeyCodeSource => ({
+  candidates: async (productId, limit) => (await store.availableIds(productId, limit, undefined)).ids,
+  availableCount: (productId) => store.availableCount(productId),
+});

@@ -125,11 +125,15 @@ export const createKeyStockService = (deps: {
             continue;
           }
           // The product moved under the write: a sale, another upload, or its first upload meanwhile.
-          if (++productRetries > PRODUCT_RETRIES) throw refuse(refusals.productChanged);
           product = await owned(sellerId, productId);
-          if (product.key_stock === 1 && product.count + chunk.length > MAX_AVAILABLE_CODES) {
-            const reason = worded(refusals.keyStockFull, { max: MAX_AVAILABLE_CODES }).message;
-            for (const code of pending.slice(from)) refusedCodes.push({ position: code.position, reason });
+          const full = product.key_stock === 1 && product.count + chunk.length > MAX_AVAILABLE_CODES;
+          if (full || ++productRetries > PRODUCT_RETRIES) {
+            // What is stored stays stored and counted; the codes not written yet are reported, not lost.
+            const reason = full
+              ? worded(refusals.keyStockFull, { max: MAX_AVAILABLE_CODES }).message
+              : refusals.productChanged.message;
+            for (const code of [...chunk, ...pending.slice(from + CODES_PER_WRITE)])
+              refusedCodes.push({ position: code.position, reason });
             return {
               added,
               refused: refusedCodes.sort((a, b) => a.position - b.position),

@@ -5,6 +5,7 @@ import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
 import { MAX_CODES_PER_ORDER } from "../key-stock/key-code-item.js";
+import type { KeyCodeSource } from "../key-stock/key-stock-repository.js";
 import type { OrderCodes } from "../key-stock/order-codes.js";
 import { readSellerHistory } from "../lists/seller-history.js";
 import { unitPrice } from "../products/product-price.js";
@@ -84,8 +85,8 @@ const detail = (order: OrderRecord) => {
 export const createOrderService = (deps: {
   orders: OrderStore;
   products: ProductStore;
-  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
-  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
+  /** Where a key product's sales find their codes. */
+  keyCodes: KeyCodeSource;
   /** A paid key order's codes, opened for its seller. */
   orderCodes: Pick<OrderCodes, "of">;
   now: Clock;
@@ -133,7 +134,7 @@ export const createOrderService = (deps: {
           if (quantity > MAX_CODES_PER_ORDER)
             throw refuse(worded(refusals.keyOrderTooLarge, { max: MAX_CODES_PER_ORDER }));
           outcome = await sellCodes(
-            { candidates: deps.candidateCodes, random: deps.random },
+            { ...deps.keyCodes, random: deps.random },
             product_id,
             quantity,
             (codeIds) => deps.orders.createWithReservation({ ...order, key_codes: [...codeIds] }, expected),

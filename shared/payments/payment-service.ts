@@ -3,6 +3,7 @@ import * as refusals from "../errors/refusals.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
+import type { KeyCodeSource } from "../key-stock/key-stock-repository.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
@@ -63,8 +64,8 @@ export const createPaymentService = (deps: {
   orders: OrderStore;
   payments: PaymentStore;
   unapplied: UnappliedPaymentStore;
-  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
-  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
+  /** Where a key product's sales find their codes. */
+  keyCodes: KeyCodeSource;
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
@@ -132,7 +133,7 @@ export const createPaymentService = (deps: {
       const outcome =
         paying.key_codes !== undefined && paying.status === "canceled"
           ? await sellCodes(
-              { candidates: deps.candidateCodes, random: deps.random },
+              { ...deps.keyCodes, random: deps.random },
               paying.product_id,
               paying.quantity,
               async (codeIds) => deps.payments.confirm(await issuer.payment(paying, payment, codeIds)),

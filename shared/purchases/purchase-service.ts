@@ -12,6 +12,7 @@ import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
 import { MAX_CODES_PER_ORDER } from "../key-stock/key-code-item.js";
+import type { KeyCodeSource } from "../key-stock/key-stock-repository.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
@@ -74,8 +75,8 @@ export const createPurchaseService = (deps: {
   categories: Pick<CategoryStore, "get">;
   accounts: Pick<AccountStore, "findById">;
   idempotency: IdempotentRequests;
-  /** The ids of up to `limit` of a key product's available codes, oldest upload first. */
-  candidateCodes: (productId: string, limit: number) => Promise<readonly string[]>;
+  /** Where a key product's sales find their codes. */
+  keyCodes: KeyCodeSource;
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
@@ -232,12 +233,7 @@ export const createPurchaseService = (deps: {
         });
       };
       const outcome = keyed
-        ? await sellCodes(
-            { candidates: deps.candidateCodes, random: deps.random },
-            product.id,
-            input.quantity,
-            commit,
-          )
+        ? await sellCodes({ ...deps.keyCodes, random: deps.random }, product.id, input.quantity, commit)
         : await commit();
       if (outcome === "ok" && data !== undefined) return data;
       if (outcome === "no_codes") throw refuse(refusals.insufficientStock);

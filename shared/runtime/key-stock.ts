@@ -1,4 +1,4 @@
-import { candidateCodesOf, createKeyStockRepository } from "../key-stock/key-stock-repository.js";
+import { createKeyStockRepository, keyCodeSourceOf } from "../key-stock/key-stock-repository.js";
 import { createKeyStockService } from "../key-stock/key-stock-service.js";
 import { createOrderCodes } from "../key-stock/order-codes.js";
 import { readProduct } from "../products/product-read-repository.js";
@@ -17,11 +17,8 @@ export const keyStockService = () =>
     now: systemClock,
   });
 
-/** A key product's oldest available codes, which its sales choose among. */
-export const candidateCodes = candidateCodesOf(
-  // Resolved per call: the table client is created on first use, not at import.
-  { availableIds: (...args) => createKeyStockRepository(tableClient(), tableName()).availableIds(...args) },
-);
+/** Where a key product's sales find their codes. */
+export const keyCodeSource = () => keyCodeSourceOf(createKeyStockRepository(tableClient(), tableName()));
 
 /** The codes of paid key orders, opened for their buyer's and seller's reads and the buyer's e-mail. */
 export const orderCodes = () =>

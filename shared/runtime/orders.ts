@@ -9,7 +9,7 @@ import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js"
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
-import { candidateCodes, orderCodes } from "./key-stock.js";
+import { keyCodeSource, orderCodes } from "./key-stock.js";
 import { orderStore } from "./order-store.js";
 import { pageCursors } from "./page-cursors.js";
 import { productStore } from "./product-store.js";
@@ -32,7 +32,7 @@ export const orderService = () =>
   createOrderService({
     orders: orderStore(),
     products: productStore(),
-    candidateCodes,
+    keyCodes: keyCodeSource(),
     orderCodes: orderCodes(),
     unpaidOrderMinutes: unpaidOrderMinutes(),
     cursors: pageCursors,

@@ -2,7 +2,7 @@ import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createRefundService } from "../payments/refund-service.js";
 import { createUnappliedPaymentRepository } from "../payments/unapplied-payment-repository.js";
-import { candidateCodes } from "./key-stock.js";
+import { keyCodeSource } from "./key-stock.js";
 import { orderStore } from "./order-store.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
@@ -16,7 +16,7 @@ export const paymentService = () =>
     orders: orderStore(),
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),
-    candidateCodes,
+    keyCodes: keyCodeSource(),
     dataKey,
     ...clockAndRandomness,
   });

@@ -5,7 +5,7 @@ import { createPurchaseRepository } from "../purchases/purchase-repository.js";
 import { createPurchaseService } from "../purchases/purchase-service.js";
 import { accountStore } from "./account-store.js";
 import { categoryStore } from "./category-store.js";
-import { candidateCodes } from "./key-stock.js";
+import { keyCodeSource } from "./key-stock.js";
 import { productStore } from "./product-store.js";
 import { dataKey } from "./service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "./table.js";
@@ -25,7 +25,7 @@ export const purchaseService = () =>
     categories: categoryStore(),
     accounts: accountStore(),
     idempotency: idempotentRequests(),
-    candidateCodes,
+    keyCodes: keyCodeSource(),
     dataKey,
     ...clockAndRandomness,
   });

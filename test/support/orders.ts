@@ -1,7 +1,7 @@
 import { createDocumentClient } from "../../shared/aws/dynamodb-client.js";
 import { requireEnv } from "../../shared/config/environment.js";
 import { cryptoRandomness } from "../../shared/ids/randomness.js";
-import { candidateCodesOf, createKeyStockRepository } from "../../shared/key-stock/key-stock-repository.js";
+import { createKeyStockRepository, keyCodeSourceOf } from "../../shared/key-stock/key-stock-repository.js";
 import { createOrderCodes } from "../../shared/key-stock/order-codes.js";
 import { createOrderRepository } from "../../shared/orders/order-repository.js";
 import { createOrderService } from "../../shared/orders/order-service.js";
@@ -28,7 +28,7 @@ export const stores = () => {
   return {
     orders: createOrderRepository(client, table),
     products: createProductRepository(client, table),
-    candidateCodes: candidateCodesOf(createKeyStockRepository(client, table)),
+    keyCodes: keyCodeSourceOf(createKeyStockRepository(client, table)),
     orderCodes: createOrderCodes({
       store: createKeyStockRepository(client, table),
       sealingKey: async () => (await keyStockKeys()).sealing,

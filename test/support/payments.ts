@@ -21,7 +21,7 @@ export const recordingPaymentService = () => {
     orders: stores().orders,
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),
-    candidateCodes: stores().candidateCodes,
+    keyCodes: stores().keyCodes,
     dataKey,
     ...clockAndRandomness,
     logRefundDue: (payment) => reported.push(payment),

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import {
   type CfnStage,
@@ -20,7 +20,7 @@ import {
   routes,
 } from "../../../shared/http/routes.js";
 import { referenceFiles } from "../../../shared/reference/reference-files.js";
-import { functionMemoryMb, stageThrottle, throttleOf } from "../capacity-plan.js";
+import { functionMemoryMb, functionTimeoutSeconds, stageThrottle, throttleOf } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
 import { apiGroupPermissions } from "../permissions.js";
 import type { MarketplaceData } from "./data.js";
@@ -82,6 +82,7 @@ export class MarketplaceApi {
         entry: `functions/${group}/handler.ts`,
         description: `Marketplace API endpoint group ${group}`,
         memorySize: functionMemoryMb[group],
+        timeout: Duration.seconds(functionTimeoutSeconds[group] ?? 10),
         files: bundledFiles[group],
         environment: {
           // A group that reads neither the table nor the master secret is not told where they are.

@@ -4,6 +4,7 @@ import {
   CODE_SALE_ATTEMPTS,
   candidateWindow,
   chooseCodes,
+  INDEX_LAG_WAITS,
   sellCodes,
 } from "../../../shared/key-stock/code-sale.js";
 import { codeEnd, keyCodeIndex } from "../../../shared/key-stock/key-code-item.js";
@@ -33,7 +34,7 @@ describe("selling codes", () => {
   it("writes once when the chosen codes are still there", async () => {
     const writes: (readonly string[])[] = [];
     const outcome = await sellCodes(
-      { candidates: async () => ["a", "b", "c"], random: fixed(0) },
+      { candidates: async () => ["a", "b", "c"], availableCount: async () => 3, random: fixed(0) },
       "P",
       2,
       async (ids) => {
@@ -55,6 +56,7 @@ describe("selling codes", () => {
           reads.push(limit);
           return ["a", "b"];
         },
+        availableCount: async () => 1,
         random: fixed(0),
       },
       "P",
@@ -70,15 +72,24 @@ describe("selling codes", () => {
     expect(reads).toEqual([50, 51]);
   });
 
-  it("answers no_codes when too few are listed, and busy after losing its codes every time", async () => {
+  it("answers no_codes when too few are listed and counted, and busy after losing its codes every time", async () => {
     expect(
-      await sellCodes({ candidates: async () => ["a"], random: fixed(0) }, "P", 2, async () => "ok" as const),
+      await sellCodes(
+        { candidates: async () => ["a"], availableCount: async () => 1, random: fixed(0) },
+        "P",
+        2,
+        async () => "ok" as const,
+      ),
     ).toBe("no_codes");
     let writes = 0;
     let next = 0;
     const busy = await sellCodes(
       // Fresh codes on every read, each taken before the write lands.
-      { candidates: async () => [`c${next++}`, `c${next++}`], random: fixed(0) },
+      {
+        candidates: async () => [`c${next++}`, `c${next++}`],
+        availableCount: async () => 2,
+        random: fixed(0),
+      },
       "P",
       1,
       async (ids) => {
@@ -88,6 +99,45 @@ describe("selling codes", () => {
     );
     expect(busy).toBe("busy");
     expect(writes).toBe(CODE_SALE_ATTEMPTS);
+  });
+
+  it("waits for an index that lists fewer codes than the product counts, and sells once it lists them", async () => {
+    const waits: number[] = [];
+    let reads = 0;
+    const outcome = await sellCodes(
+      {
+        // Two codes just returned by an expiry: counted at once, listed by the index only on its third read.
+        candidates: async () => (++reads < 3 ? [] : ["a", "b"]),
+        availableCount: async () => 2,
+        random: fixed(0),
+        wait: async (ms) => {
+          waits.push(ms);
+        },
+      },
+      "P",
+      2,
+      async () => "ok" as const,
+    );
+    expect(outcome).toBe("ok");
+    expect(waits).toEqual([50, 100]);
+    // An index that never catches up is waited for INDEX_LAG_WAITS times, then the sale finds none.
+    const gaveUp: number[] = [];
+    expect(
+      await sellCodes(
+        {
+          candidates: async () => [],
+          availableCount: async () => 5,
+          random: fixed(0),
+          wait: async (ms) => {
+            gaveUp.push(ms);
+          },
+        },
+        "P",
+        1,
+        async () => "ok" as const,
+      ),
+    ).toBe("no_codes");
+    expect(gaveUp).toEqual([50, 100, 200, 400, 800].slice(0, INDEX_LAG_WAITS));
   });
 });
 

@@ -6,10 +6,7 @@ import { requireEnv } from "../../../shared/config/environment.js";
 import { createIdempotencyRepository } from "../../../shared/idempotency/idempotency-repository.js";
 import { createIdempotentRequests } from "../../../shared/idempotency/idempotent-request.js";
 import { cryptoRandomness } from "../../../shared/ids/randomness.js";
-import {
-  candidateCodesOf,
-  createKeyStockRepository,
-} from "../../../shared/key-stock/key-stock-repository.js";
+import { createKeyStockRepository, keyCodeSourceOf } from "../../../shared/key-stock/key-stock-repository.js";
 import { createProductRepository } from "../../../shared/products/product-repository.js";
 import { createPurchaseRepository } from "../../../shared/purchases/purchase-repository.js";
 import { createPurchaseService } from "../../../shared/purchases/purchase-service.js";
@@ -54,7 +51,7 @@ const recordedService = () => {
       now: systemClock,
       random: cryptoRandomness,
     }),
-    candidateCodes: candidateCodesOf(createKeyStockRepository(client, table)),
+    keyCodes: keyCodeSourceOf(createKeyStockRepository(client, table)),
     dataKey,
     now: systemClock,
     random: cryptoRandomness,
