@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import type { EndpointGroup } from "../../shared/http/routes.js";
+import { dashboardFile } from "./dashboard-files.js";
 import { matchRoute } from "./route-matcher.js";
 
 /** API Gateway HTTP API's payload limit. */
@@ -126,6 +127,12 @@ export const createGateway = (handlers: Record<EndpointGroup, ApiHandler>): Serv
   createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      // The seller dashboard's files, served beside the API as CloudFront serves them in AWS.
+      const file = await dashboardFile(request.method ?? "GET", url.pathname);
+      if (file) {
+        response.writeHead(file.status, file.headers);
+        return response.end(request.method === "HEAD" ? undefined : file.body);
+      }
       const body = await readBody(request);
       if (body === "too-large") return sendJson(response, 413, { message: "Request Entity Too Large" });
       const matched = matchRoute(request.method ?? "GET", url.pathname);

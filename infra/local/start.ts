@@ -1,4 +1,5 @@
 import { describeUnexpectedExit } from "./child-process.js";
+import { buildDashboard } from "./dashboard-build.js";
 import { localConfigFromEnv } from "./local-environment.js";
 import { type LocalStack, startLocalStack } from "./local-stack.js";
 
@@ -37,6 +38,12 @@ const main = async () => {
 
   // DynamoDB Local is a JVM: a cold start takes seconds, so each step says what it is waiting for.
   console.log("Starting the marketplace local stack");
+  // The dashboard is built here so a newcomer needs no command of their own; the test run builds it
+  // once for all its stacks and says so, so two stacks never write the same folder.
+  if (process.env.DASHBOARD_PREBUILT !== "1") {
+    await buildDashboard();
+    console.log("  dashboard built");
+  }
   try {
     stack = await startLocalStack(config, {
       onStep: (step) => console.log(`  ${step}`),
@@ -48,6 +55,7 @@ const main = async () => {
     throw error;
   }
   console.log(`Marketplace local stack listening on ${stack.url}`);
+  console.log(`Seller dashboard: ${stack.url}/dashboard/`);
   console.log(
     `state: ${config.persist ? config.stateDir : "memory"} · DynamoDB Local :${config.dynamoPort} · fauxqs :${config.fauxqsPort}`,
   );

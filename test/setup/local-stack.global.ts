@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
+import { buildDashboard } from "../../infra/local/dashboard-build.js";
 import {
   type ProvidedStack,
   type SharedDynamoDbLocal,
@@ -32,7 +33,15 @@ interface RunningStacks {
 const holder = globalThis as typeof globalThis & { marketplaceTestStacks?: SharedStacks };
 
 const startAll = async (count: number): Promise<RunningStacks> => {
-  const dynamo = await startSharedDynamoDbLocal();
+  // The dashboard is built once for every stack, beside DynamoDB Local's start (see start.ts); a failed
+  // build stops the DynamoDB Local that started meanwhile.
+  const [jvm, built] = await Promise.allSettled([startSharedDynamoDbLocal(), buildDashboard()]);
+  if (jvm.status === "rejected") throw jvm.reason;
+  const dynamo = jvm.value;
+  if (built.status === "rejected") {
+    await dynamo.stop();
+    throw built.reason;
+  }
   const started = await Promise.allSettled(
     Array.from({ length: count }, (_, i) => startStackProcess(dynamo, `stack${i + 1}`)),
   );

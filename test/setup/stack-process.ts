@@ -38,6 +38,8 @@ export const TEST_STACK_SETTINGS = {
   // Five receives a second apart, so retry and dead-letter behaviour shows within seconds.
   WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1",
   TOKEN_STATUS_CACHE_SECONDS: "0",
+  // The run builds the seller dashboard once (local-stack.global.ts); its stacks serve that build.
+  DASHBOARD_PREBUILT: "1",
 } as const;
 
 /**

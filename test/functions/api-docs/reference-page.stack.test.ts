@@ -1,7 +1,7 @@
-import chromium from "@sparticuz/chromium";
-import { type Browser, chromium as playwright } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReferenceVersion, referencePaths } from "../../../shared/reference/reference-page.js";
+import { BROWSER_GUARD_MS, launchChromium } from "../../support/headless-chromium.js";
 import { request } from "../../support/http.js";
 import { workerStack } from "../../support/worker-stack.js";
 
@@ -9,26 +9,10 @@ import { workerStack } from "../../support/worker-stack.js";
 // CI installs nothing beyond npm ci): Redoc renders every operation of the served document, and the page
 // reaches nothing outside the gateway's origin.
 
-/**
- * Flags of the package's Lambda defaults left out: two lift checks a normal browser makes (same origin,
- * mixed content), and a single-process browser ends with its first closed page.
- */
-const leftOut = new Set(["--disable-web-security", "--allow-running-insecure-content", "--single-process"]);
-
-/**
- * How long the browser is given to launch, load and render: Playwright's own limits (30 s) measure the
- * machine. Generous, and below the suite's hang guard, so a page that never renders still says why.
- */
-const BROWSER_GUARD_MS = 5 * 60_000;
-
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !leftOut.has(arg)),
-    timeout: BROWSER_GUARD_MS,
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,0 +1,97 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountService } from "../../shared/runtime/dependencies.js";
+import { createTestAccount } from "../support/accounts.js";
+import { BROWSER_GUARD_MS, launchChromium, seriousViolations } from "../support/headless-chromium.js";
+import { request } from "../support/http.js";
+import { workerStack } from "../support/worker-stack.js";
+
+// The seller dashboard (#22) in a real headless Chromium against the worker's stack, as a seller sees it.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Widths the dashboard is used at: a desktop and a phone. */
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+/** A page that records every request outside the gateway's origin and every console error or page error. */
+const watchedPage = async (viewport: { width: number; height: number }) => {
+  const origin = new URL(workerStack().gatewayUrl).origin;
+  const page: Page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(BROWSER_GUARD_MS);
+  const elsewhere: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).origin !== origin) elsewhere.push(r.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { page, elsewhere, problems };
+};
+
+describe("the seller dashboard in headless Chromium", () => {
+  it("is served under /dashboard/ with a strict Content-Security-Policy and no inline script", async () => {
+    const page = await request("GET", "/dashboard/");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.text).toMatch(
+      /<script type="module" crossorigin src="\/dashboard\/assets\/[\w-]+\.js"><\/script>/,
+    );
+    expect(page.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect((await request("GET", "/dashboard/../package.json")).status).toBe(404);
+    expect((await request("GET", "/dashboard/assets/missing.js")).status).toBe(404);
+  });
+
+  it.each(VIEWPORTS)(
+    "at $name width a seller signs in by keyboard with the API key, sees the store and its balance, and signs out; a wrong key is refused on the page",
+    async (viewport) => {
+      const account = await createTestAccount(`Dash Store ${viewport.name} ${process.pid}`);
+      await accountService().credit(account.seller_id, 1500);
+      const { page, elsewhere, problems } = await watchedPage(viewport);
+      try {
+        const response = await page.goto(`${workerStack().gatewayUrl}/dashboard/`);
+        expect(response?.status()).toBe(200);
+        await page.getByRole("heading", { name: "Seller dashboard" }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // Keyboard only: the key field is the first stop, Enter sends the form.
+        await page.keyboard.press("Tab");
+        expect(await page.locator("#api-key:focus").count()).toBe(1);
+        await page.keyboard.type("mk_not-a-key-of-anyone");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.getByRole("alert").textContent()).toBe("The API key was not accepted.");
+
+        await page.getByLabel("API key").fill(account.api_key);
+        await page.keyboard.press("Enter");
+        await page.getByRole("heading", { name: `Dash Store ${viewport.name} ${process.pid}` }).waitFor();
+        expect(await page.getByRole("region", { name: "Balance" }).textContent()).toBe("Balance1,500 RUB");
+        expect(await seriousViolations(page)).toEqual([]);
+        // Nothing overflows the phone's width.
+        expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
+          viewport.width,
+        );
+
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByRole("heading", { name: "Seller dashboard" }).waitFor();
+        expect(await page.getByLabel("API key").inputValue()).toBe("");
+        expect(elsewhere).toEqual([]);
+        expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
