@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountService } from "../../shared/runtime/dependencies.js";
 import { createTestAccount } from "../support/accounts.js";
-import { BROWSER_GUARD_MS, launchChromium, seriousViolations } from "../support/headless-chromium.js";
+import { overflowsWidth, VIEWPORTS, watchedPage } from "../support/dashboard-pages.js";
+import { launchChromium, PAGE_WAIT, seriousViolations } from "../support/headless-chromium.js";
 import { request } from "../support/http.js";
 import { workerStack } from "../support/worker-stack.js";
 
@@ -15,29 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Widths the dashboard is used at: a desktop and a phone. */
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-/** A page that records every request outside the gateway's origin and every console error or page error. */
-const watchedPage = async (viewport: { width: number; height: number }) => {
-  const origin = new URL(workerStack().gatewayUrl).origin;
-  const page: Page = await browser.newPage({ viewport });
-  page.setDefaultTimeout(BROWSER_GUARD_MS);
-  const elsewhere: string[] = [];
-  const problems: string[] = [];
-  page.on("request", (r) => {
-    if (new URL(r.url()).origin !== origin) elsewhere.push(r.url());
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { page, elsewhere, problems };
-};
 
 describe("the seller dashboard in headless Chromium", () => {
   it("is served under /dashboard/ with a strict Content-Security-Policy and no inline script", async () => {
@@ -60,7 +38,7 @@ describe("the seller dashboard in headless Chromium", () => {
     async (viewport) => {
       const account = await createTestAccount(`Dash Store ${viewport.name} ${process.pid}`);
       await accountService().credit(account.seller_id, 1500);
-      const { page, elsewhere, problems } = await watchedPage(viewport);
+      const { page, elsewhere, problems } = await watchedPage(browser, viewport);
       try {
         const response = await page.goto(`${workerStack().gatewayUrl}/dashboard/`);
         expect(response?.status()).toBe(200);
@@ -72,17 +50,18 @@ describe("the seller dashboard in headless Chromium", () => {
         expect(await page.locator("#api-key:focus").count()).toBe(1);
         await page.keyboard.type("mk_not-a-key-of-anyone");
         await page.keyboard.press("Enter");
-        await expect.poll(() => page.getByRole("alert").textContent()).toBe("The API key was not accepted.");
+        await expect
+          .poll(() => page.getByRole("alert").textContent(), PAGE_WAIT)
+          .toBe("The API key was not accepted.");
 
         await page.getByLabel("API key").fill(account.api_key);
         await page.keyboard.press("Enter");
-        await page.getByRole("heading", { name: `Dash Store ${viewport.name} ${process.pid}` }).waitFor();
+        await page.getByRole("heading", { name: "Overview" }).waitFor();
+        expect(await page.locator(".store").textContent()).toBe(`Dash Store ${viewport.name} ${process.pid}`);
         expect(await page.getByRole("region", { name: "Balance" }).textContent()).toBe("Balance1,500 RUB");
         expect(await seriousViolations(page)).toEqual([]);
         // Nothing overflows the phone's width.
-        expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
-          viewport.width,
-        );
+        expect(await overflowsWidth(page, viewport.width)).toBe(false);
 
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.getByRole("heading", { name: "Seller dashboard" }).waitFor();

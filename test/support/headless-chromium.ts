@@ -15,6 +15,15 @@ const leftOut = new Set(["--disable-web-security", "--allow-running-insecure-con
  */
 export const BROWSER_GUARD_MS = 5 * 60_000;
 
+/**
+ * How long `expect.poll` waits for a page to show what a test expects: vitest's default (1 s) measures
+ * the machine, and a loaded one takes longer to answer and render.
+ */
+export const PAGE_WAIT = {
+  timeout: Number(process.env.PAGE_WAIT_MS ?? BROWSER_GUARD_MS),
+  interval: 50,
+} as const;
+
 /** A real headless Chromium: the one @sparticuz/chromium ships in its npm package, so CI installs nothing beyond npm ci. */
 export const launchChromium = async (): Promise<Browser> =>
   playwright.launch({

@@ -1,0 +1,163 @@
+import { useEffect, useState } from "preact/hooks";
+import type { Session } from "../session.js";
+
+/** The moderation states the list filters by, as GET /api/v1/products names them. */
+const STATUSES = ["draft", "pending", "approved", "rejected"] as const;
+const PAGE_SIZE = 20;
+
+interface ProductLine {
+  readonly id: string;
+  readonly name: string;
+  readonly price: number;
+  readonly count: number;
+  readonly status_moderation: string;
+}
+
+/** What the list asks the API for. */
+interface ListQuery {
+  readonly status: string;
+  readonly search: string;
+  readonly page: number;
+}
+
+type Loaded =
+  | { readonly state: "loading" }
+  | { readonly state: "failed"; readonly message: string }
+  | { readonly state: "ready"; readonly products: readonly ProductLine[]; readonly total: number };
+
+/** The seller's products: the spec's filters (moderation state, search by name) and pages. */
+export const Products = ({ session }: { session: Session }) => {
+  const [query, setQuery] = useState<ListQuery>({ status: "", search: "", page: 1 });
+  const [search, setSearch] = useState("");
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: "loading" });
+    session.client.v1
+      .call("GET /products", {
+        query: {
+          page: query.page,
+          limit: PAGE_SIZE,
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.search ? { search: query.search } : {}),
+        },
+      })
+      .then(
+        (answer) => {
+          if (!current) return;
+          setLoaded(
+            answer.ok
+              ? { state: "ready", products: answer.data.products, total: answer.data.pagination.total }
+              : { state: "failed", message: answer.error.message },
+          );
+        },
+        () => current && setLoaded({ state: "failed", message: "The marketplace did not answer." }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [session, query]);
+
+  const pages = loaded.state === "ready" ? Math.max(1, Math.ceil(loaded.total / PAGE_SIZE)) : 1;
+  return (
+    <section aria-labelledby="products-heading">
+      <h2 id="products-heading">Products</h2>
+      <search>
+        <form
+          class="filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery({ ...query, search: search.trim(), page: 1 });
+          }}
+        >
+          <div>
+            <label for="status-filter">Moderation state</label>
+            <select
+              id="status-filter"
+              value={query.status}
+              onChange={(event) =>
+                setQuery({ ...query, status: (event.target as HTMLSelectElement).value, page: 1 })
+              }
+            >
+              <option value="">All</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label for="name-search">Name</label>
+            <input
+              id="name-search"
+              type="search"
+              value={search}
+              onInput={(event) => setSearch((event.target as HTMLInputElement).value)}
+            />
+          </div>
+          <button type="submit">Search</button>
+        </form>
+      </search>
+      {loaded.state === "loading" ? <p aria-live="polite">Loading…</p> : null}
+      {loaded.state === "failed" ? (
+        <p class="error" role="alert">
+          {loaded.message}
+        </p>
+      ) : null}
+      {loaded.state === "ready" ? (
+        <>
+          <p class="count" aria-live="polite">
+            {loaded.total === 0
+              ? "No products match."
+              : `${loaded.total.toLocaleString("en-US")} ${loaded.total === 1 ? "product" : "products"}`}
+          </p>
+          {loaded.products.length === 0 ? null : (
+            <div class="table-scroll">
+              <table aria-describedby="products-heading">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Stock</th>
+                    <th scope="col">Moderation</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.products.map((product) => (
+                    <tr key={product.id}>
+                      <td>{product.name}</td>
+                      <td>{product.price.toLocaleString("en-US")} RUB</td>
+                      <td>{product.count.toLocaleString("en-US")}</td>
+                      <td>{product.status_moderation}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+      <nav class="pager" aria-label="Pages of products">
+        <button
+          type="button"
+          disabled={query.page <= 1}
+          onClick={() => setQuery({ ...query, page: query.page - 1 })}
+        >
+          Previous
+        </button>
+        <span>
+          Page {query.page} of {pages}
+        </span>
+        <button
+          type="button"
+          disabled={query.page >= pages}
+          onClick={() => setQuery({ ...query, page: query.page + 1 })}
+        >
+          Next
+        </button>
+      </nav>
+    </section>
+  );
+};
