@@ -47,7 +47,7 @@ const Dashboard = ({ session, onSignOut }: { session: Session; onSignOut: () => 
         </button>
       </header>
       <main>
-        <h1>{PAGES.find((entry) => entry.hash === page)?.title}</h1>
+        <h1 id="page-title">{PAGES.find((entry) => entry.hash === page)?.title}</h1>
         {page === "#/products" ? <Products session={session} /> : <Overview session={session} />}
       </main>
     </>

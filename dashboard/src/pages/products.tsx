@@ -61,8 +61,7 @@ export const Products = ({ session }: { session: Session }) => {
 
   const pages = loaded.state === "ready" ? Math.max(1, Math.ceil(loaded.total / PAGE_SIZE)) : 1;
   return (
-    <section aria-labelledby="products-heading">
-      <h2 id="products-heading">Products</h2>
+    <section aria-labelledby="page-title">
       <search>
         <form
           class="filters"
@@ -115,7 +114,7 @@ export const Products = ({ session }: { session: Session }) => {
           </p>
           {loaded.products.length === 0 ? null : (
             <div class="table-scroll">
-              <table aria-describedby="products-heading">
+              <table aria-label="Products">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
