@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe("the dashboard's products in headless Chromium", () => {
   it.each(VIEWPORTS)(
-    "at $name width a seller lists their products 20 a page, filters them by moderation state and finds one by name",
+    "at $name width a seller sees their products counted by moderation state, lists them 20 a page, filters them by state and finds one by name",
     async (viewport) => {
       const seller = await createTestSeller();
       const categoryId = await createPublicCategory();
@@ -33,6 +33,11 @@ describe("the dashboard's products in headless Chromium", () => {
       const { page, elsewhere, problems } = await watchedPage(browser, viewport);
       try {
         await signedIn(page, seller.apiKey);
+        // The overview counts them by moderation state.
+        await expect
+          .poll(() => page.locator(".counts div").allTextContents(), PAGE_WAIT)
+          .toEqual(["draft21", "pending0", "approved1", "rejected0"]);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Products" }).click();
         await page.getByRole("heading", { name: "Products" }).first().waitFor();
         const table = page.getByRole("table");
