@@ -30,7 +30,6 @@ export const keyCodeRecordSchema = z.object({
   seller_id: z.number().check(z.int()),
   [SEALED_CODE_ATTRIBUTE]: z.string(),
 });
-export type KeyCodeRecord = z.infer<typeof keyCodeRecordSchema>;
 
 /** A code's item type; its readers' projections never name the sealed code unless they open it. */
 export const keyCodeTableItem = defineTableItem({
