@@ -16,13 +16,16 @@ import { isTransactionConflict } from "../data/transaction-errors.js";
  * instead of waiting — a transaction gets a ConditionCheck on the account, a single Put, Update or
  * Delete becomes a transaction of itself and that check (sent as written, after the answer, if that
  * transaction meets a conflict a single write would not). Only what cannot carry the condition waits for
- * the answer: a transaction that already writes the account item (DynamoDB allows one action per item),
- * a batch write, a single write that asks for returned values. A refused standing is a
+ * the answer: a transaction that already writes the account item (DynamoDB allows one action per item)
+ * or already holds the 100 items a transaction may, a batch write, a single write that asks for
+ * returned values. A refused standing is a
  * StandingRefusedError, which the auth middleware answers with the 401 every refused token gets.
  * Outside a verified request (queues, the ops CLI) it does nothing.
  */
 
 const READS = new Set(["GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"]);
+/** DynamoDB's most items in one transaction: a transaction already this long has no room for the check. */
+const MAX_TRANSACTION_ITEMS = 100;
 const SINGLE_WRITES = { PutItem: "Put", UpdateItem: "Update", DeleteItem: "Delete" } as const;
 type SingleWrite = keyof typeof SINGLE_WRITES;
 
@@ -88,7 +91,13 @@ export const installStandingGate = (client: DynamoDBDocumentClient): void => {
       if (operation === "TransactWriteItems") {
         const items = (input.TransactItems ?? []) as TransactItem[];
         const table = tableOf(items[0]);
-        if (table === undefined || items.some((item) => writesAccount(item, accountId))) {
+        // A full transaction (e.g. 99 uploaded codes and their product) cannot take the check as a 101st
+        // item, which DynamoDB would refuse as invalid: it waits for the answer like one on the account.
+        if (
+          table === undefined ||
+          items.length >= MAX_TRANSACTION_ITEMS ||
+          items.some((item) => writesAccount(item, accountId))
+        ) {
           await awaitStanding(standing);
           return next(args);
         }

@@ -211,6 +211,34 @@ describe("the standing gate: a request's writes carry its token's standing inste
     expect(await read(keys.account(accountId))).not.toHaveProperty("gate_test");
   });
 
+  it("a transaction of DynamoDB's full 100 items waits for the answer and goes out as it is (no 101st item), or is refused when it is no", async () => {
+    const accountId = await account({ generation: 1 });
+    const keys100 = Array.from({ length: 100 }, () => scratchKey());
+    const allowed = await asRequest(accountId, 1, answerLater(true), () =>
+      writeTransaction(
+        client,
+        keys100.map((key) => putItem(key)),
+      ),
+    );
+    expect(allowed.outcome.status).toBe("fulfilled");
+    expect(operations(allowed.commands)).toEqual(["TransactWriteItems"]);
+    expect(transactItemsOf(allowed.commands[0])).toHaveLength(100);
+    expect(await read(keys100[99] as object)).toMatchObject({ value: 1 });
+
+    const refusedKeys = Array.from({ length: 100 }, () => scratchKey());
+    const refused = await asRequest(accountId, 1, answerLater(false), () =>
+      writeTransaction(
+        client,
+        refusedKeys.map((key) => putItem(key)),
+      ),
+    );
+    expect(refused.outcome.status === "rejected" && refused.outcome.reason).toBeInstanceOf(
+      StandingRefusedError,
+    );
+    expect(refused.commands).toEqual([]);
+    expect(await read(refusedKeys[0] as object)).toBeUndefined();
+  });
+
   it("reads go out at once, beside a standing that never answers", async () => {
     const accountId = await account({ generation: 0 });
     const key = scratchKey();
