@@ -1,4 +1,8 @@
-import { createMarketplaceClient, type MarketplaceClient } from "../../shared/client/marketplace-client.js";
+import {
+  createMarketplaceClient,
+  type MarketplaceClient,
+  type VersionClient,
+} from "../../shared/client/marketplace-client.js";
 
 /** What the dashboard shows of the signed-in seller everywhere. */
 export interface Seller {
@@ -24,4 +28,15 @@ export const signIn = async (apiKey: string): Promise<Session | string> => {
   const answer = await client.v1.call("GET /seller");
   if (!answer.ok) return answer.status === 401 ? "The API key was not accepted." : answer.error.message;
   return { client, seller: { name: answer.data.name, balance: answer.data.balance } };
+};
+
+/** The session whose v1 calls end it (`onRefused`) when the API answers 401 even to a renewed token. */
+export const endingOnRefusal = (session: Session, onRefused: () => void): Session => {
+  const v1 = session.client.v1;
+  const call = (async (...args: Parameters<VersionClient<"v1">["call"]>) => {
+    const answer = await v1.call(...args);
+    if (!answer.ok && answer.status === 401) onRefused();
+    return answer;
+  }) as VersionClient<"v1">["call"];
+  return { ...session, client: { ...session.client, v1: { call } } };
 };

@@ -15,7 +15,8 @@ import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/curso
 
 /**
  * Seller API v1: the seller's orders and delivery, and (extensions) the seller's side of each order's
- * chat, the delivery URL of a paid, undelivered order and an order's webhook attempts.
+ * chat, the delivery URL of a paid, undelivered order, an order's webhook attempts and the counts of the
+ * orders that need the seller.
  */
 export const handler = createGroupHandler(
   "v1-orders",
@@ -51,6 +52,9 @@ export const handler = createGroupHandler(
       handle: async (request) => ({
         data: await orderWebhookAttempts().forSeller(callerId(request), pathParameter(request, "id")),
       }),
+    }),
+    "GET /orders/summary": defineAction({
+      handle: async (request) => ({ data: await orderService().summaryForSeller(callerId(request)) }),
     }),
     "GET /orders/chat/{id_order}": defineAction({
       query: pageQuerySchema,

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { MarketplaceApi } from "./constructs/api.js";
+import { DashboardHosting } from "./constructs/dashboard-hosting.js";
 import { MarketplaceData } from "./constructs/data.js";
 import { MarketplaceObservability } from "./constructs/observability.js";
 import { MarketplaceWorkers } from "./constructs/workers.js";
@@ -41,6 +42,8 @@ export class MarketplaceStack extends Stack {
       ],
     });
 
+    const dashboard = new DashboardHosting(this, { httpApi: api.httpApi, data });
+
     new CfnOutput(this, "ApiUrl", { value: api.url, description: "Base URL; v1 at /api/v1, v2 at /api/v2" });
     new CfnOutput(this, "ImageCdnUrl", { value: data.imageBaseUrl });
     new CfnOutput(this, "TableName", {
@@ -57,6 +60,10 @@ export class MarketplaceStack extends Stack {
       value: workers.webhooks.deadLetter.queueUrl,
       description: "WEBHOOK_DLQ_URL for ops webhook redrive",
     });
+    new CfnOutput(this, "DashboardUrl", {
+      value: dashboard.url,
+      description: "The seller dashboard; it calls the API under /api/* on the same origin",
+    });
     new CfnOutput(this, "AlarmTopicArn", {
       value: observability.alarmTopic.topicArn,
       description: "Subscribe operators here",
@@ -70,6 +77,7 @@ export class MarketplaceStack extends Stack {
       accessLogs: data.accessLogs,
       outboxDeadLetter: workers.outboxDeadLetter,
       catalogueDeadLetter: workers.catalogueDeadLetter,
+      dashboard,
     });
   }
 }

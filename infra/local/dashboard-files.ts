@@ -1,24 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** Where `vite build` puts the dashboard (dashboard/vite.config.ts). */
-export const DASHBOARD_DIST = fileURLToPath(new URL("../../dashboard/dist", import.meta.url));
-
-/** The path the dashboard is served under, as its build's `base` names it. */
-export const DASHBOARD_PATH = "/dashboard/";
-
-/**
- * The dashboard's security headers, the same in AWS (a CloudFront response headers policy): scripts and
- * styles only from its own files, requests only to its own origin (the API is there too), no framing, no
- * referrer, no sniffing. Images are its own until it shows the image bucket's (then that origin joins).
- */
-export const DASHBOARD_SECURITY_HEADERS = {
-  "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-} as const;
+import { DASHBOARD_DIST } from "../dashboard/build.js";
+import { dashboardSecurityHeaders } from "../dashboard/security-headers.js";
+import { DASHBOARD_CACHE_CONTROL, DASHBOARD_HASHED_FOLDER, DASHBOARD_PATH } from "../dashboard/serving.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -38,13 +22,20 @@ export interface DashboardFile {
 /**
  * The answer to a GET under the dashboard's path: its page for the path itself, a built file by name
  * (hashed names, cached for a year), a redirect for the path without its slash, a 404 for anything else;
- * undefined for a path that is not the dashboard's.
+ * undefined for a path that is not the dashboard's. Every answer carries the dashboard's security headers,
+ * as CloudFront's response headers policy adds them to every answer in AWS; `imageOrigin` is the origin
+ * the dashboard's images come from (the local image bucket's).
  */
-export const dashboardFile = async (method: string, pathname: string): Promise<DashboardFile | undefined> => {
-  if (pathname === DASHBOARD_PATH.slice(0, -1))
-    return { status: 308, headers: { location: DASHBOARD_PATH }, body: "" };
-  if (!pathname.startsWith(DASHBOARD_PATH)) return undefined;
-  const notFound = { status: 404, headers: { "content-type": "text/plain" }, body: "Not Found" };
+export const dashboardFile = async (
+  method: string,
+  pathname: string,
+  imageOrigin: string,
+): Promise<DashboardFile | undefined> => {
+  const withoutSlash = pathname === DASHBOARD_PATH.slice(0, -1);
+  if (!withoutSlash && !pathname.startsWith(DASHBOARD_PATH)) return undefined;
+  const security = dashboardSecurityHeaders(imageOrigin);
+  if (withoutSlash) return { status: 308, headers: { location: DASHBOARD_PATH, ...security }, body: "" };
+  const notFound = { status: 404, headers: { "content-type": "text/plain", ...security }, body: "Not Found" };
   if (method !== "GET" && method !== "HEAD") return { ...notFound, status: 405 };
   const relative = pathname === DASHBOARD_PATH ? "index.html" : pathname.slice(DASHBOARD_PATH.length);
   const file = normalize(join(DASHBOARD_DIST, relative));
@@ -54,13 +45,13 @@ export const dashboardFile = async (method: string, pathname: string): Promise<D
   if (!type) return notFound;
   try {
     const body = await readFile(file);
-    const hashed = relative.startsWith("assets/");
+    const hashed = relative.startsWith(DASHBOARD_HASHED_FOLDER);
     return {
       status: 200,
       headers: {
         "content-type": type,
-        "cache-control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
-        ...DASHBOARD_SECURITY_HEADERS,
+        "cache-control": hashed ? DASHBOARD_CACHE_CONTROL.hashed : DASHBOARD_CACHE_CONTROL.page,
+        ...security,
       },
       body,
     };

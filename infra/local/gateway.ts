@@ -122,13 +122,22 @@ const sendJson = (response: ServerResponse, status: number, body: unknown) => {
   response.end(JSON.stringify(body));
 };
 
-/** The local stand-in for API Gateway: matches the route table, builds v2 events and calls the group's handler. */
-export const createGateway = (handlers: Record<EndpointGroup, ApiHandler>): Server =>
+/** What the gateway serves besides the API. */
+export interface GatewayOptions {
+  /** The origin the image URLs point at (of PUBLIC_IMAGE_BASE_URL): the dashboard's CSP allows its images. */
+  readonly imageOrigin: string;
+}
+
+/**
+ * The local stand-in for API Gateway (and, for the dashboard, CloudFront): matches the route table, builds
+ * v2 events and calls the group's handler.
+ */
+export const createGateway = (handlers: Record<EndpointGroup, ApiHandler>, options: GatewayOptions): Server =>
   createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       // The seller dashboard's files, served beside the API as CloudFront serves them in AWS.
-      const file = await dashboardFile(request.method ?? "GET", url.pathname);
+      const file = await dashboardFile(request.method ?? "GET", url.pathname, options.imageOrigin);
       if (file) {
         response.writeHead(file.status, file.headers);
         return response.end(request.method === "HEAD" ? undefined : file.body);

@@ -141,6 +141,10 @@ export const localEndpoints = (config: LocalStackConfig) => ({
   gateway: `http://${config.host}:${config.port}`,
 });
 
+/** The base URL of the local image bucket's objects (PUBLIC_IMAGE_BASE_URL): fauxqs serves them path-style. */
+export const localImageBaseUrl = (config: LocalStackConfig): string =>
+  `${localEndpoints(config).fauxqs}/${config.imageBucket}`;
+
 /**
  * Points this process's handlers at the local services (`env` is `process.env` unless a caller keeps
  * its own copy). Handlers read only these variables, the same names the CDK stack sets in AWS, so
@@ -161,7 +165,7 @@ export const applyLocalEnvironment = (
     S3_FORCE_PATH_STYLE: "true",
     TABLE_NAME: config.tableName,
     IMAGE_BUCKET: config.imageBucket,
-    PUBLIC_IMAGE_BASE_URL: `${endpoints.fauxqs}/${config.imageBucket}`,
+    PUBLIC_IMAGE_BASE_URL: localImageBaseUrl(config),
     WEBHOOK_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooks}`,
     EMAIL_QUEUE_URL: `${endpoints.fauxqs}/000000000000/${config.queues.emails}`,
     WEBHOOK_DLQ_URL: `${endpoints.fauxqs}/000000000000/${config.queues.webhooksDeadLetter}`,

@@ -13,6 +13,7 @@ import {
   type LocalStackConfig,
   localCredentials,
   localEndpoints,
+  localImageBaseUrl,
 } from "./local-environment.js";
 import { createLocalBucket, createLocalQueues, createLocalTable, type LocalQueueUrls } from "./provision.js";
 import { type QueuePoller, startQueuePoller } from "./queue-poller.js";
@@ -128,7 +129,8 @@ export const startLocalStack = async (
     process.env.WEBHOOK_QUEUE_URL = queueUrls.webhooks;
     process.env.EMAIL_QUEUE_URL = queueUrls.emails;
 
-    server = createGateway(apiHandlers);
+    // The dashboard shows images from the bucket's origin, which its CSP must therefore allow.
+    server = createGateway(apiHandlers, { imageOrigin: new URL(localImageBaseUrl(config)).origin });
     const listening = server;
     await new Promise<void>((resolve, reject) => {
       listening.once("error", reject);

@@ -1,5 +1,5 @@
+import { buildDashboard } from "../dashboard/build.js";
 import { describeUnexpectedExit } from "./child-process.js";
-import { buildDashboard } from "./dashboard-build.js";
 import { localConfigFromEnv } from "./local-environment.js";
 import { type LocalStack, startLocalStack } from "./local-stack.js";
 

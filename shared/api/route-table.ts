@@ -79,6 +79,8 @@ export const routes = [
   // delivery URL of a paid, undelivered order; the webhook attempts of an order; a signed test webhook.
   v1("GET", "/orders/delivery-url/{id}", "v1-orders"),
   v1("GET", "/orders/webhooks/{id}", "v1-orders"),
+  // Extension (not in the spec), for the seller dashboard: how many orders wait for the seller, counted.
+  v1("GET", "/orders/summary", "v1-orders"),
   v1("GET", "/seller", "v1-seller"),
   v1("POST", "/seller/profile", "v1-seller"),
   v1("POST", "/seller/img", "v1-seller"),

@@ -21,3 +21,23 @@ export const queryAll = async (
   } while (startKey && items.length < max);
   return items;
 };
+
+/**
+ * How many items a Query matches, read to the end with Select COUNT: DynamoDB counts up to 1 MB of items
+ * per page without returning them, and each next page starts where the last stopped.
+ */
+export const countAll = async (
+  client: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, "ExclusiveStartKey" | "Select" | "ProjectionExpression">,
+): Promise<number> => {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({ ...input, Select: "COUNT", ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+};

@@ -147,7 +147,10 @@ export const keys = {
 /** One collection read through a global index: the items of one partition, ordered by their sort value. */
 export interface IndexedCollection<TPartition extends unknown[], TSort extends unknown[]> {
   readonly index: GlobalIndex;
-  /** The reads this collection serves. */
+  /**
+   * The reads this collection serves, named briefly: every function bundle carries this module, so what
+   * the collection holds is its doc comment, not a string here.
+   */
   readonly serves: string;
   /** The partition value of one collection, e.g. one seller's products. */
   partition(...args: TPartition): string;
@@ -170,78 +173,109 @@ export const PRICE_DIGITS = 7;
  * attributes.
  */
 export const indexedCollections = {
+  /** A seller's products, newest first. */
   sellerProducts: collection({
     index: globalIndexes.GSI1,
-    serves: "GET /api/v1/products: a seller's products, newest first",
+    serves: "GET /api/v1/products",
     partition: (sellerId: number) => `SELLER#${sellerId}#PRODUCTS`,
     sort: timeOrdered,
   }),
+  /** A seller's products of one moderation status, newest first. */
   sellerProductsByStatus: collection({
     index: globalIndexes.GSI5,
-    serves: "GET /api/v1/products?status: a seller's products of one moderation status, newest first",
+    serves: "GET /api/v1/products?status",
     partition: (sellerId: number, status: string) => `SELLER#${sellerId}#PRODUCTS#STATUS#${status}`,
     sort: timeOrdered,
   }),
+  /** A seller's products of one category, newest first. */
   sellerProductsByCategory: collection({
     index: globalIndexes.GSI6,
-    serves: "GET /api/v1/products?category: a seller's products of one category, newest first",
+    serves: "GET /api/v1/products?category",
     partition: (sellerId: number, categoryId: number) => `SELLER#${sellerId}#PRODUCTS#CATEGORY#${categoryId}`,
     sort: timeOrdered,
   }),
+  /** A seller's products of one status and category, newest first. */
   sellerProductsByStatusAndCategory: collection({
     index: globalIndexes.GSI7,
-    serves:
-      "GET /api/v1/products?status&category: a seller's products of one status and category, newest first",
+    serves: "GET /api/v1/products?status&category",
     partition: (sellerId: number, status: string, categoryId: number) =>
       `SELLER#${sellerId}#PRODUCTS#STATUS#${status}#CATEGORY#${categoryId}`,
     sort: timeOrdered,
   }),
+  /** A seller's orders, newest first. */
   sellerOrders: collection({
     index: globalIndexes.GSI1,
-    serves: "GET /api/v1/orders: a seller's orders, newest first",
+    serves: "GET /api/v1/orders",
     partition: (sellerId: number) => `SELLER#${sellerId}#ORDERS`,
     sort: timeOrdered,
   }),
+  /**
+   * A seller's orders in one stage (`shared/orders/order-stages.ts`: wait, undelivered, webhook_failing,
+   * delivered#<UTC day>), each by the time it sorts by there; counted, never read. Sparse: a canceled
+   * order is in none.
+   */
+  sellerOrdersByStage: collection({
+    index: globalIndexes.GSI8,
+    serves: "GET /api/v1/orders/summary",
+    partition: (sellerId: number, stage: string) => `SELLER#${sellerId}#ORDERS#STAGE#${stage}`,
+    sort: timeOrdered,
+  }),
+  /** A seller's orders with an open dispute, by opening time; counted. Sparse: left when it closes. */
+  sellerOpenDisputes: collection({
+    index: globalIndexes.GSI9,
+    serves: "GET /api/v1/orders/summary",
+    partition: (sellerId: number) => `SELLER#${sellerId}#ORDERS#DISPUTES`,
+    sort: timeOrdered,
+  }),
+  /** The operator's payout queue of one status, newest first. */
   payoutsByStatus: collection({
     index: globalIndexes.GSI1,
-    serves: "ops payout list: the operator's payout queue of one status, newest first",
+    serves: "ops payout list",
     partition: (status: string) => `PAYOUTS#${status}`,
     sort: timeOrdered,
   }),
+  /** A seller's payouts, newest first. */
   sellerPayouts: collection({
     index: globalIndexes.GSI2,
-    serves: "GET /api/v1/payout/history: a seller's payouts, newest first",
+    serves: "GET /api/v1/payout/history",
     partition: (sellerId: number) => `ACCOUNT#${sellerId}#PAYOUTS`,
     sort: timeOrdered,
   }),
+  /** One catalogue facet's entries by unit price: searches sorted or ranged by price. */
   cataloguePrices: collection({
     index: globalIndexes.GSI3,
-    serves: "GET /api/v2/search sorted or ranged by price: one catalogue facet's entries by unit price",
+    serves: "GET /api/v2/search by price",
     partition: (facet: string) => `CATALOGUE#${facet}`,
     sort: (price: number, productId: string) => `${String(price).padStart(PRICE_DIGITS, "0")}#${productId}`,
   }),
+  /**
+   * A reseller's favorites whose product is listed, by product id (sparse: the catalogue indexer adds and
+   * removes them).
+   */
   listedFavorites: collection({
     index: globalIndexes.GSI2,
-    serves:
-      "GET /api/v2/favorites: a reseller's favorites whose product is listed, by product id (sparse: the catalogue indexer adds and removes them)",
+    serves: "GET /api/v2/favorites",
     partition: (accountId: number) => `ACCOUNT#${accountId}#FAVORITES`,
     sort: (productId: string) => productId,
   }),
+  /** Unpaid orders by the time they expire (sparse; left once paid or canceled). */
   expiringOrders: collection({
     index: globalIndexes.GSI4,
-    serves: "maintenance: unpaid orders by the time they expire (sparse; left once paid or canceled)",
+    serves: "maintenance's order expiry",
     partition: () => "EXPIRING_ORDERS",
     sort: timeOrdered,
   }),
+  /** A product's codes of one state, by upload: sales take available ones, the inventory lists them. */
   productKeyCodes: collection({
     index: globalIndexes.GSI4,
-    serves: "key stock: a product's codes of one state, by upload",
+    serves: "key stock sales and GET /api/v1/products/keys/{id}",
     partition: (productId: string, state: string) => `PRODUCT#${productId}#KEYS#${state}`,
     sort: timeOrdered,
   }),
+  /** Payments taken but not applied, by refund status, newest first. */
   unappliedPaymentsByRefundStatus: collection({
     index: globalIndexes.GSI4,
-    serves: "ops payment refunds: payments taken but not applied, by refund status, newest first",
+    serves: "ops payment refunds",
     partition: (status: string) => `REFUNDS#${status}`,
     sort: timeOrdered,
   }),

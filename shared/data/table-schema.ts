@@ -64,6 +64,10 @@ export const globalIndexes = {
       "quantity",
       "delivered",
       "delivered_at",
+      // Its dispute state (an extension too). `dispute_open` alone tells none (absent), open (true) and
+      // closed (false, written only by a close), so the list does without `dispute_opened_at`: it would be
+      // this index's 21st projected attribute, and DynamoDB allows 20.
+      "dispute_open",
       // Payouts by status: the payout record (id, status and created_at serve both).
       ...payoutRecord.filter((attribute) => attribute !== "id"),
     ),
@@ -90,6 +94,13 @@ export const globalIndexes = {
   GSI6: globalIndex(6, include(...productListLine)),
   /** A seller's products of one moderation status and category, newest first. */
   GSI7: globalIndex(7, include(...productListLine)),
+  /**
+   * A seller's orders by stage (sparse, keys only): waiting for payment, paid and undelivered, paid with
+   * a failing webhook, delivered on one UTC day. The seller's summary counts its partitions.
+   */
+  GSI8: globalIndex(8, { type: "KEYS_ONLY" }),
+  /** A seller's orders with an open dispute (sparse, keys only), counted by the seller's summary. */
+  GSI9: globalIndex(9, { type: "KEYS_ONLY" }),
 } as const satisfies Record<string, IndexDefinition>;
 export type GlobalIndex = (typeof globalIndexes)[keyof typeof globalIndexes];
 

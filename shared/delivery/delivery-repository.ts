@@ -3,7 +3,8 @@ import { projectionExpression } from "../data/projection-expression.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import { balanceMovementItems } from "../ledger/ledger-items.js";
-import { orderTableItem, SEALED_TOKEN_ATTRIBUTE } from "../orders/order-items.js";
+import { orderTableItem, SEALED_TOKEN_ATTRIBUTE, stageAssignment } from "../orders/order-items.js";
+import { deliveredPlace } from "../orders/order-stages.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 import { deliveryTokenTableItem } from "./delivery-token-item.js";
@@ -69,6 +70,9 @@ export const createDeliveryRepository = (
 
   async deliver(input) {
     const { target, at } = input;
+    // Delivered, the order leaves undelivered (or webhook_failing) for its day's delivered stage in the
+    // write that delivers it, under the same condition, so the summary never counts it twice or not at all.
+    const stage = stageAssignment(target, deliveredPlace(at));
     try {
       await writeTransaction(client, [
         {
@@ -77,7 +81,7 @@ export const createDeliveryRepository = (
             Key: orderTableItem.key(target.orderId),
             UpdateExpression:
               // The token is spent: its sealed copy has nothing left to open.
-              "SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download REMOVE #sealed",
+              `SET delivered = :true, delivered_at = :at, delivery_text = :text, delivery_download = :download, ${stage.expression} REMOVE #sealed`,
             ConditionExpression: "#status = :paid AND delivered = :false",
             ExpressionAttributeNames: { "#status": "status", "#sealed": SEALED_TOKEN_ATTRIBUTE },
             ExpressionAttributeValues: {
@@ -87,6 +91,7 @@ export const createDeliveryRepository = (
               ":at": at,
               ":text": input.text,
               ":download": input.download,
+              ...stage.values,
             },
           },
         },

@@ -3,11 +3,11 @@ import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } fro
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import { chatMessagePut } from "../chat/chat-message-item.js";
-import { collections } from "../data/table-keys.js";
+import { collections, indexAttributeList, indexedCollections } from "../data/table-keys.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
 import { type BuyerStatus, type HistoryEntry, historyStatusMove } from "./buyer-history.js";
 import { type OrderRecord, orderRecordSchema } from "./order.js";
-import { orderTableItem } from "./order-items.js";
+import { openDisputeAssignment, orderTableItem } from "./order-items.js";
 
 /** One page of a buyer's history: which facet, which days, what else each entry must match. */
 export interface HistoryRead {
@@ -122,14 +122,17 @@ export const createBuyerOrderRepository = (
     const from: BuyerStatus = open ? "paid" : "dispute";
     const to: BuyerStatus = open ? "dispute" : "paid";
     const chat = messages.map((message) => chatMessagePut(tableName, message));
+    // The order joins its seller's open disputes in the write that opens one and leaves them in the write
+    // that closes it, under the same condition, so the seller's count of open disputes is never stale.
+    const disputes = openDisputeAssignment({ sellerId: order.seller_id, orderId: order.id_order }, at);
     const items: TransactItem[] = [
       {
         Update: {
           TableName: tableName,
           Key: orderTableItem.key(order.id_order),
           UpdateExpression: open
-            ? "SET dispute_open = :true, dispute_opened_at = :at, dispute_opens = if_not_exists(dispute_opens, :zero) + :one REMOVE dispute_closed_at"
-            : "SET dispute_open = :false, dispute_closed_at = :at",
+            ? `SET dispute_open = :true, dispute_opened_at = :at, dispute_opens = if_not_exists(dispute_opens, :zero) + :one, ${disputes.expression} REMOVE dispute_closed_at`
+            : `SET dispute_open = :false, dispute_closed_at = :at REMOVE ${indexAttributeList(indexedCollections.sellerOpenDisputes)}`,
           ConditionExpression: open
             ? "#status = :paid AND (attribute_not_exists(dispute_open) OR dispute_open = :false) AND (attribute_not_exists(dispute_opens) OR dispute_opens < :maxOpens)"
             : "#status = :paid AND dispute_open = :true",
@@ -139,7 +142,7 @@ export const createBuyerOrderRepository = (
             ":true": true,
             ":false": false,
             ":at": at,
-            ...(open ? { ":zero": 0, ":one": 1, ":maxOpens": maxOpens } : {}),
+            ...(open ? { ":zero": 0, ":one": 1, ":maxOpens": maxOpens, ...disputes.values } : {}),
           },
           ReturnValuesOnConditionCheckFailure: "ALL_OLD",
         },

@@ -39,6 +39,20 @@ const deliveryState = (order: Pick<OrderListEntry, "delivered" | "delivered_at">
   };
 };
 
+/**
+ * The dispute state a seller sees on an order (an extension): `open` while one is open, `closed` once one
+ * was opened and closed, `none` if none ever was. Opening sets `dispute_open` true with
+ * `dispute_opened_at`, and only closing sets it false, so `dispute_open` alone tells the three apart:
+ * the list reads it from its index, which projects `dispute_open` only; the detail, with the whole order,
+ * gets the same answer.
+ */
+const disputeStatus = (order: Pick<OrderRecord, "dispute_open" | "dispute_opened_at">) =>
+  order.dispute_open === true
+    ? ("open" as const)
+    : order.dispute_open === false || order.dispute_opened_at
+      ? ("closed" as const)
+      : ("none" as const);
+
 /** The seller's view of an order in the list (every value a string, as the spec shows). */
 const listItem = (order: OrderListEntry) => {
   const created = new Date(order.created_at);
@@ -51,6 +65,7 @@ const listItem = (order: OrderListEntry) => {
     time_create: clockTime(created),
     count: String(order.quantity),
     ...deliveryState(order),
+    dispute_status: disputeStatus(order),
   };
 };
 
@@ -76,7 +91,7 @@ const detail = (order: OrderRecord) => {
     // Extensions (not in the spec's detail): the buyer's comment, the order's chat, its dispute state.
     comment: order.comment ?? "",
     chat_id: order.id_order,
-    dispute_status: order.dispute_open === true ? "open" : order.dispute_opened_at ? "closed" : "none",
+    dispute_status: disputeStatus(order),
     ...deliveryState(order),
   };
 };
@@ -179,6 +194,22 @@ export const createOrderService = (deps: {
         info.codes = (await deps.orderCodes.of(order)).map(({ id, code }) => ({ id, code }));
       }
       return info;
+    },
+
+    /**
+     * How many of the seller's orders need the seller (an extension): waiting for payment, paid and
+     * undelivered (those whose webhook fails included, so it reads "paid but undelivered" at once), with
+     * a failing webhook, delivered today (UTC), and in an open dispute.
+     */
+    async summaryForSeller(sellerId: number) {
+      const counts = await deps.orders.stageCounts(sellerId, isoDate(now()));
+      return {
+        waiting_payment: counts.waiting,
+        undelivered: counts.undelivered + counts.webhookFailing,
+        webhook_failing: counts.webhookFailing,
+        delivered_today: counts.delivered,
+        open_disputes: counts.openDisputes,
+      };
     },
 
     /** Cancels unpaid orders past their expiry and returns their stock (`order-expiry.ts`). */

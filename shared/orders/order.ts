@@ -74,6 +74,8 @@ export const orderListEntrySchema = z.extend(
     created_at: true,
     quantity: true,
     delivered_at: true,
+    // Absent is no dispute, as on the order; a local index from before the list showed disputes lacks it.
+    dispute_open: true,
   }),
   // A local table whose index predates the delivery state lacks it: not delivered, rather than a 500.
   { delivered: z._default(z.boolean(), false) },

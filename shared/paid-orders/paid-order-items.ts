@@ -7,8 +7,9 @@ import { codeMoves } from "../key-stock/code-moves.js";
 import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { historyEntryPuts } from "../orders/buyer-history.js";
 import type { OrderRecord } from "../orders/order.js";
-import { orderItem, orderTableItem, SEALED_TOKEN_ATTRIBUTE } from "../orders/order-items.js";
+import { orderItem, orderTableItem, SEALED_TOKEN_ATTRIBUTE, stageAssignment } from "../orders/order-items.js";
 import { sellerMaySell } from "../orders/order-repository.js";
+import { deliveredPlace, paidPlace } from "../orders/order-stages.js";
 import { outboxPut } from "../outbox/outbox-item.js";
 import { stockTake } from "../products/stock-take.js";
 import type { PaidOrder, ProviderPayment } from "./paid-order.js";
@@ -40,33 +41,40 @@ export interface PaidOrderPositions {
  * The update that makes a storefront order paid by `payment`, while it is in the state it was read in. A
  * key product's order is delivered by it too: its codes named, and no delivery token kept for the seller.
  */
-const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPayment): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: orderTableItem.key(paid.orderId),
-    UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, ${
-      paid.keys
-        ? "delivered = :delivered, delivered_at = :at, key_codes = :codes"
-        : "#sealedToken = :sealedToken"
-    } REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
-    ConditionExpression: "#status = :from",
-    ExpressionAttributeNames: {
-      "#status": "status",
-      ...(paid.keys ? {} : { "#sealedToken": SEALED_TOKEN_ATTRIBUTE }),
+const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPayment): TransactItem => {
+  // The payment moves the order's stage in this same conditional write: from waiting (or from none, a
+  // late payment of a canceled order) to undelivered, or straight to its day's delivered stage when its
+  // codes are delivered with it.
+  const stage = stageAssignment(paid, paid.keys ? deliveredPlace(paid.at) : paidPlace(paid.at));
+  return {
+    Update: {
+      TableName: tableName,
+      Key: orderTableItem.key(paid.orderId),
+      UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, ${
+        paid.keys
+          ? "delivered = :delivered, delivered_at = :at, key_codes = :codes"
+          : "#sealedToken = :sealedToken"
+      }, ${stage.expression} REMOVE ${indexAttributeList(indexedCollections.expiringOrders)}`,
+      ConditionExpression: "#status = :from",
+      ExpressionAttributeNames: {
+        "#status": "status",
+        ...(paid.keys ? {} : { "#sealedToken": SEALED_TOKEN_ATTRIBUTE }),
+      },
+      ExpressionAttributeValues: {
+        ":paid": "paid",
+        ":from": payment.from,
+        ":system": payment.paymentSystem,
+        ":paymentId": payment.paymentId,
+        ":at": paid.at,
+        ":eventId": paid.events[0].event_id,
+        ...(paid.keys
+          ? { ":delivered": true, ":codes": [...paid.keys.codeIds] }
+          : { ":sealedToken": paid.tokenSealed }),
+        ...stage.values,
+      },
     },
-    ExpressionAttributeValues: {
-      ":paid": "paid",
-      ":from": payment.from,
-      ":system": payment.paymentSystem,
-      ":paymentId": payment.paymentId,
-      ":at": paid.at,
-      ":eventId": paid.events[0].event_id,
-      ...(paid.keys
-        ? { ":delivered": true, ":codes": [...paid.keys.codeIds] }
-        : { ":sealedToken": paid.tokenSealed }),
-    },
-  },
-});
+  };
+};
 
 /** A key order paid in time: the codes it reserved are delivered ones now, in its product's counts. */
 const reservedCodesDelivered = (tableName: string, productId: string, quantity: number): TransactItem => ({

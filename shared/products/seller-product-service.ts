@@ -47,8 +47,28 @@ const paginationSchema = z.object({
 /** The fields of a new product a seller's create body sets, in the body's order. */
 const createdFields = Object.keys(createProductSchema.shape) as (keyof CreateProductInput)[];
 
-/** What the seller's product info shows of the product as stored (beside its formatted creation time). */
-const infoFields = ["id", "name", "price", "count", "discount", "uuid", "status_moderation"] as const;
+/**
+ * What the seller's product info shows of the product as stored (beside its formatted creation time):
+ * the spec's fields, then (an extension) the rest of what the seller wrote and the image, so a seller
+ * (and the dashboard's edit form) sees the whole product without keeping a copy of it.
+ */
+const infoFields = [
+  "id",
+  "name",
+  "price",
+  "count",
+  "discount",
+  "uuid",
+  "status_moderation",
+  "id_categories",
+  "meta_title",
+  "meta_description",
+  "tags",
+  "text_page",
+  "features",
+  "api_url",
+  "img",
+] as const;
 
 const STALE_RETRIES = 3;
 

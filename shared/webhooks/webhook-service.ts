@@ -42,6 +42,13 @@ export const createWebhookService = (deps: {
       if (!order) throw new WebhookAttemptFailed(refusals.orderIdNotFound.message({ orderId: job.order_id }));
       // At-least-once queues may hand a job twice; the seller gets one successful call.
       if (order.webhook_delivered_at) return "already_delivered";
+      // Where the order is filed among its seller's orders by stage: an attempt that fails moves it to
+      // webhook_failing, the webhook's success back to undelivered (each conditional on its state then).
+      const filed = {
+        orderId: order.id_order,
+        sellerId: order.seller_id,
+        paidAt: order.paid_at ?? order.created_at,
+      };
       const account = await deps.accounts.findById(order.seller_id);
       if (!account)
         throw new WebhookAttemptFailed(refusals.sellerIdNotFound.message({ sellerId: order.seller_id }));
@@ -61,6 +68,7 @@ export const createWebhookService = (deps: {
           error: "No api_url is set on the product or the seller",
           duration_ms: 0,
         });
+        await deps.attempts.markFailing(filed);
         // Nothing to retry against: the seller delivers through the delivery URL it can read
         // (GET /api/v1/orders/delivery-url/{id}), or sets an api_url and has an operator re-drive it.
         return "no_target";
@@ -94,8 +102,11 @@ export const createWebhookService = (deps: {
         ...("status" in result ? { http_status: result.status } : { error: result.error }),
         duration_ms: duration,
       });
-      if (!ok) throw new WebhookAttemptFailed("status" in result ? `HTTP ${result.status}` : result.error);
-      await deps.attempts.markDelivered(order.id_order, job.event_id, now().toISOString());
+      if (!ok) {
+        await deps.attempts.markFailing(filed);
+        throw new WebhookAttemptFailed("status" in result ? `HTTP ${result.status}` : result.error);
+      }
+      await deps.attempts.markDelivered(filed, job.event_id, now().toISOString());
       return "delivered";
     },
 

@@ -4,7 +4,7 @@ import type { PartOutcome } from "./part-outcome.js";
 
 /**
  * `npm run bench [-- <part> ...]`: every part on its own fresh local stack. Without a part it runs the
- * parts that finish in minutes (cold-start, pipeline, lists, load, capacity, key-upload); `search` (10k and 100k
+ * parts that finish in minutes (cold-start, pipeline, lists, load, capacity, key-upload, dashboard); `search` (10k and 100k
  * products, about 80 minutes) runs only when named. Exits 1 when a part fails a check (wrong answers,
  * totals, invariants, a list that is not flat, an endpoint above its minimum of rounds); a missed
  * budget (cold-start, load) is printed with its cause and recorded, and the exit stays 0.
@@ -19,12 +19,13 @@ const parts: Record<string, () => Promise<PartOutcome>> = {
   load: async () => (await import("./load.js")).runLoadBench(),
   capacity: async () => (await import("./capacity.js")).runCapacityBench(),
   "key-upload": async () => (await import("./key-upload.js")).runKeyUploadBench(),
+  dashboard: async () => (await import("./dashboard-size.js")).runDashboardSizeBench(),
   search: async () => {
     await (await import("./search.js")).runSearchBench();
     return checked(process.exitCode === 1 ? ["search checks failed"] : []);
   },
 };
-const DEFAULT_PARTS = ["cold-start", "pipeline", "lists", "load", "capacity", "key-upload"];
+const DEFAULT_PARTS = ["cold-start", "pipeline", "lists", "load", "capacity", "key-upload", "dashboard"];
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((part) => !(part in parts));

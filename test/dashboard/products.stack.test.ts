@@ -1,19 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPublicCategory, createTestSeller, publishProduct } from "../support/catalogue.js";
-import { overflowsWidth, signedIn, VIEWPORTS, watchedPage } from "../support/dashboard-pages.js";
-import { launchChromium, PAGE_WAIT, seriousViolations } from "../support/headless-chromium.js";
+import { chromiumForFile, signedIn, VIEWPORTS, watchedPage, widerThan } from "../support/dashboard-pages.js";
+import { PAGE_WAIT, seriousViolations } from "../support/headless-chromium.js";
 import { createProduct, validProductBody } from "../support/products.js";
 
 // The dashboard's product list (#22) in headless Chromium: what a seller sees of their products.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe("the dashboard's products in headless Chromium", () => {
   it.each(VIEWPORTS)(
@@ -30,12 +23,19 @@ describe("the dashboard's products in headless Chromium", () => {
       // 21 drafts besides: two pages.
       for (let i = 0; i < 21; i++)
         await createProduct(seller.v1, validProductBody(categoryId, { name: `Draft product ${i}` }));
-      const { page, elsewhere, problems } = await watchedPage(browser, viewport);
+      const { page, elsewhere, problems } = await watchedPage(chromium(), viewport);
       try {
         await signedIn(page, seller.apiKey);
         // The overview counts them by moderation state.
         await expect
-          .poll(() => page.locator(".counts div").allTextContents(), PAGE_WAIT)
+          .poll(
+            () =>
+              page
+                .getByRole("region", { name: "Products by moderation state", exact: true })
+                .locator(".counts div")
+                .allTextContents(),
+            PAGE_WAIT,
+          )
           .toEqual(["draft21", "pending0", "approved1", "rejected0"]);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Products" }).click();
@@ -45,7 +45,7 @@ describe("the dashboard's products in headless Chromium", () => {
         expect(await table.locator("tbody tr").count()).toBe(20);
         expect(await page.getByText("Page 1 of 2").count()).toBe(1);
         expect(await seriousViolations(page)).toEqual([]);
-        expect(await overflowsWidth(page, viewport.width)).toBe(false);
+        expect(await widerThan(page, viewport.width)).toEqual([]);
 
         await page.getByRole("button", { name: "Next" }).click();
         await expect.poll(() => page.getByText("Page 2 of 2").count(), PAGE_WAIT).toBe(1);

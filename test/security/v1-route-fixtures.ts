@@ -156,6 +156,11 @@ export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixtur
     foreign: { refused: notFound("Order not found or access denied") },
     unknownId: () => notFound("Order not found or access denied"),
   },
+  "GET /api/v1/orders/summary": {
+    owner: "seller",
+    path: () => v1("/orders/summary"),
+    foreign: { scoped: true },
+  },
   "GET /api/v1/orders/chat/{id_order}": {
     owner: "seller",
     path: (w) => v1(`/orders/chat/${w.order}`),

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
-import { buildDashboard } from "../../infra/local/dashboard-build.js";
+import { buildDashboard } from "../../infra/dashboard/build.js";
 import {
   type ProvidedStack,
   type SharedDynamoDbLocal,

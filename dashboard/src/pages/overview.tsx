@@ -1,56 +1,75 @@
-import { useEffect, useState } from "preact/hooks";
+import { useAnswer } from "../answers.js";
+import { AnswerState } from "../components/answer-state.js";
+import { roubles, whole } from "../format.js";
 import type { Session } from "../session.js";
 
 /** The moderation states the overview counts, as GET /api/v1/products names them. */
 const STATES = ["draft", "pending", "approved", "rejected"] as const;
 type State = (typeof STATES)[number];
 
-/** How many of the seller's products are in each moderation state: each list's total, one page of one read. */
-const countsByState = async (session: Session): Promise<Record<State, number> | string> => {
+/** The order counts the overview shows, as GET /api/v1/orders/summary (an extension) names them. */
+const ORDER_COUNTS = [
+  { key: "waiting_payment", label: "Waiting for payment" },
+  { key: "undelivered", label: "Paid, to deliver" },
+  { key: "delivered_today", label: "Delivered today" },
+  { key: "open_disputes", label: "Open disputes" },
+  { key: "webhook_failing", label: "Failing webhooks" },
+] as const;
+
+/** How many of the seller's products are in each moderation state: each list's total, one line of one read. */
+const countsByState = async (session: Session) => {
   const answers = await Promise.all(
     STATES.map((status) => session.client.v1.call("GET /products", { query: { status, limit: 1 } })),
   );
   const counts: Partial<Record<State, number>> = {};
   for (const [i, answer] of answers.entries()) {
-    if (!answer.ok) return answer.error.message;
+    if (!answer.ok) return answer;
     counts[STATES[i] as State] = answer.data.pagination.total;
   }
-  return counts as Record<State, number>;
+  return { ok: true as const, data: counts as Record<State, number>, headers: new Headers() };
 };
 
-/** The overview: the store's balance and its products by moderation state (the rest follows in #22). */
+/** The overview: the balance, the orders that need the seller, and the products by moderation state. */
 export const Overview = ({ session }: { session: Session }) => {
-  const [counts, setCounts] = useState<Record<State, number> | string | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    countsByState(session).then(
-      (loaded) => current && setCounts(loaded),
-      () => current && setCounts("The marketplace did not answer."),
-    );
-    return () => {
-      current = false;
-    };
-  }, [session]);
+  const seller = useAnswer(() => session.client.v1.call("GET /seller"), [session]);
+  const orders = useAnswer(() => session.client.v1.call("GET /orders/summary"), [session]);
+  const products = useAnswer(() => countsByState(session), [session]);
   return (
     <>
+      <h1 id="page-title" tabIndex={-1}>
+        Overview
+      </h1>
       <section aria-labelledby="balance-heading">
         <h2 id="balance-heading">Balance</h2>
-        <p class="figure">{session.seller.balance.toLocaleString("en-US")} RUB</p>
+        <AnswerState loaded={seller.loaded} />
+        {seller.loaded.state === "ready" ? <p class="figure">{roubles(seller.loaded.data.balance)}</p> : null}
+      </section>
+      <section aria-labelledby="orders-heading">
+        <h2 id="orders-heading">Orders</h2>
+        <AnswerState loaded={orders.loaded} />
+        {orders.loaded.state === "ready" ? (
+          <dl class="counts" aria-label="Orders by state">
+            {ORDER_COUNTS.map(({ key, label }) => (
+              <div key={key}>
+                <dt>{label}</dt>
+                <dd>{whole(orders.loaded.state === "ready" ? orders.loaded.data[key] : 0)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        <p>
+          <a href="#/orders">See the orders</a>
+        </p>
       </section>
       <section aria-labelledby="moderation-heading">
         <h2 id="moderation-heading">Products by moderation state</h2>
-        {counts === undefined ? <p aria-live="polite">Loading…</p> : null}
-        {typeof counts === "string" ? (
-          <p class="error" role="alert">
-            {counts}
-          </p>
-        ) : null}
-        {counts !== undefined && typeof counts !== "string" ? (
-          <dl class="counts">
+        <AnswerState loaded={products.loaded} />
+        {products.loaded.state === "ready" ? (
+          <dl class="counts" aria-label="Products by moderation state">
             {STATES.map((state) => (
               <div key={state}>
                 <dt>{state}</dt>
-                <dd>{counts[state].toLocaleString("en-US")}</dd>
+                <dd>{whole(products.loaded.state === "ready" ? products.loaded.data[state] : 0)}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
+import { TableScroll } from "../components/table-scroll.js";
+import { roubles, whole } from "../format.js";
+import { productHash } from "../routes.js";
 import type { Session } from "../session.js";
 
 /** The moderation states the list filters by, as GET /api/v1/products names them. */
@@ -62,6 +65,14 @@ export const Products = ({ session }: { session: Session }) => {
   const pages = loaded.state === "ready" ? Math.max(1, Math.ceil(loaded.total / PAGE_SIZE)) : 1;
   return (
     <section aria-labelledby="page-title">
+      <div class="title-row">
+        <h1 id="page-title" tabIndex={-1}>
+          Products
+        </h1>
+        <a class="button" href="#/products/new">
+          New product
+        </a>
+      </div>
       <search>
         <form
           class="filters"
@@ -113,7 +124,7 @@ export const Products = ({ session }: { session: Session }) => {
               : `${loaded.total.toLocaleString("en-US")} ${loaded.total === 1 ? "product" : "products"}`}
           </p>
           {loaded.products.length === 0 ? null : (
-            <div class="table-scroll">
+            <TableScroll label="Products">
               <table aria-label="Products">
                 <thead>
                   <tr>
@@ -126,15 +137,17 @@ export const Products = ({ session }: { session: Session }) => {
                 <tbody>
                   {loaded.products.map((product) => (
                     <tr key={product.id}>
-                      <td>{product.name}</td>
-                      <td>{product.price.toLocaleString("en-US")} RUB</td>
-                      <td>{product.count.toLocaleString("en-US")}</td>
+                      <td>
+                        <a href={productHash(product.id)}>{product.name}</a>
+                      </td>
+                      <td>{roubles(product.price)}</td>
+                      <td>{whole(product.count)}</td>
                       <td>{product.status_moderation}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       ) : null}

@@ -2,7 +2,14 @@ import { useState } from "preact/hooks";
 import { type Session, signIn } from "../session.js";
 
 /** The sign-in page: the API key, sent only to the token exchange. */
-export const SignIn = ({ onSignedIn }: { onSignedIn: (session: Session) => void }) => {
+export const SignIn = ({
+  onSignedIn,
+  notice,
+}: {
+  onSignedIn: (session: Session) => void;
+  /** Why the seller is asked to sign in again, if a session ended. */
+  notice?: string | undefined;
+}) => {
   const [apiKey, setApiKey] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -23,6 +30,11 @@ export const SignIn = ({ onSignedIn }: { onSignedIn: (session: Session) => void 
   return (
     <main class="narrow">
       <h1>Seller dashboard</h1>
+      {notice ? (
+        <p class="notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <form onSubmit={submit} aria-describedby={error ? "sign-in-error" : undefined}>
         <label for="api-key">API key</label>
         <input

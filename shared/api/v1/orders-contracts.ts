@@ -32,6 +32,15 @@ const deliveryState = {
     .check(z.describe("Extension: when it was delivered (HH:MM:SS); empty until then")),
 };
 
+/** An order's dispute state (an extension), as the list and the detail both show it. */
+const disputeStatus = z
+  .enum(["none", "open", "closed"])
+  .check(
+    z.describe(
+      "Extension: whether the buyer opened a dispute: none (never), open (one is open now), closed (opened, then closed)",
+    ),
+  );
+
 const orderListItem = answering<Answer<OrderService["listForSeller"]>["items"][number]>()(
   z.strictObject({
     id_order: id("Order id"),
@@ -42,8 +51,12 @@ const orderListItem = answering<Answer<OrderService["listForSeller"]>["items"][n
     time_create: clockTime,
     count: digits("Units ordered"),
     ...deliveryState,
+    dispute_status: disputeStatus,
   }),
 );
+
+/** A count of the seller's orders in the summary. */
+const orderCount = (description: string) => z.int().check(z.gte(0), z.describe(description));
 
 const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
   z.strictObject({
@@ -62,9 +75,7 @@ const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
     payment_system: z.string().check(z.describe("Payment provider; empty until paid")),
     comment: z.string().check(z.describe("Extension: the buyer's comment for the seller (empty if none)")),
     chat_id: id("Extension: the order's chat (GET /orders/chat/{id_order})"),
-    dispute_status: z
-      .enum(["none", "open", "closed"])
-      .check(z.describe("Extension: whether the buyer opened a dispute")),
+    dispute_status: disputeStatus,
     ...deliveryState,
     codes: z.optional(
       z
@@ -100,7 +111,7 @@ const chatMessageExample = {
   time_create: "12:59:05",
 };
 
-/** The seller's orders: read, deliver, chat, and (extensions) the delivery URL and webhook attempts. */
+/** The seller's orders: read, deliver, chat, and (extensions) the delivery URL, webhook attempts and summary. */
 export const v1OrdersContracts = {
   "GET /orders": {
     summary: "List the seller's orders",
@@ -120,6 +131,7 @@ export const v1OrdersContracts = {
           delivered: "1",
           date_delivery: "2025-04-01",
           time_delivery: "13:02:11",
+          dispute_status: "none",
         },
       ],
     },
@@ -257,6 +269,35 @@ export const v1OrdersContracts = {
       refusals.orderNotPaid,
       refusals.deliveryUrlGone,
     ],
+  },
+
+  "GET /orders/summary": {
+    summary: "Count the orders that need the seller",
+    extension: true,
+    description:
+      "How many of the seller's orders wait for payment, are paid but undelivered (those whose webhook fails included), have a failing webhook (paid, undelivered, and the last attempt to call the api_url failed or was refused, a missing api_url included), were delivered today (the UTC day) and have an open dispute. Each count reads an index of the orders in that state, so it costs what the seller has to do now, not the seller's history; like the order list, it follows a change a moment after it.",
+    success: {
+      status: 200,
+      data: answering<Answer<OrderService["summaryForSeller"]>>()(
+        z.strictObject({
+          waiting_payment: orderCount("Orders waiting for payment (status_order wait)"),
+          undelivered: orderCount("Paid orders not delivered yet, webhook_failing ones included"),
+          webhook_failing: orderCount(
+            "Paid, undelivered orders whose last webhook attempt failed or was refused",
+          ),
+          delivered_today: orderCount("Orders delivered today, by the UTC day"),
+          open_disputes: orderCount("Orders with an open dispute"),
+        }),
+      ),
+      example: {
+        waiting_payment: 3,
+        undelivered: 5,
+        webhook_failing: 1,
+        delivered_today: 12,
+        open_disputes: 0,
+      },
+    },
+    errors: [],
   },
 
   "GET /orders/webhooks/{id}": {

@@ -27,10 +27,11 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
         "id_product",
         "status_order",
         "time_create",
-        // Extensions: the delivery state.
+        // Extensions: the delivery state and the dispute state.
         "delivered",
         "date_delivery",
         "time_delivery",
+        "dispute_status",
       ].sort(),
     );
     expect(item).toMatchObject({
@@ -39,6 +40,7 @@ describe("GET /api/v1/orders and /orders/info/{id}", () => {
       amount: "2160",
       count: "2",
       status_order: "wait",
+      dispute_status: "none",
     });
     expect(item?.data_create).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(item?.time_create).toMatch(/^\d{2}:\d{2}:\d{2}$/);

@@ -147,6 +147,7 @@ describe("delivered and date_delivery on GET /orders and /orders/info/{id} (exte
         "delivered",
         "date_delivery",
         "time_delivery",
+        "dispute_status",
       ].sort(),
     );
     expect(item).toMatchObject({
@@ -157,6 +158,7 @@ describe("delivered and date_delivery on GET /orders and /orders/info/{id} (exte
       delivered: "0",
       date_delivery: "",
       time_delivery: "",
+      dispute_status: "none",
     });
     const detail = await orderInfo(token, order.id_order);
     expect(detail).toMatchObject({

@@ -37,6 +37,12 @@ const workerFunctionIds = ["WebhookSender", "Mailer", "Maintenance", "OutboxForw
 /** The functions fed by the table's stream: the only ones that may read it. */
 const streamConsumerIds = ["CatalogueIndexer", "OutboxForwarder"];
 const allFunctionIds = [...apiFunctionIds, ...workerFunctionIds];
+/**
+ * aws-s3-deployment's function, which copies the dashboard's build into its bucket (#22): CDK's own Python
+ * code, the one function not built by MarketplaceFunction. Its role and policy are pinned in
+ * constructs/dashboard-hosting.test.ts.
+ */
+const dashboardDeployerId = "CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C81C01536";
 
 const dynamoWriteActions = [
   "dynamodb:PutItem",
@@ -152,10 +158,10 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1) and the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions)", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(218);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1), the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions) and the 14 of the seller dashboard's hosting (#22: its bucket and bucket policy, distribution, origin access control, response headers policy and path function, two deployments with their CLI layers, and the deployment function with its role, policy and log group), and the 2 of the order summary route (#22: the route and its permission)", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(234);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(218);
+      expect(allResources()).toHaveLength(234);
       // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
       // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it.
       expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
@@ -173,12 +179,13 @@ describe("MarketplaceStack", () => {
       ]);
     });
 
-    it("the retained stateful resources keep their exact logical IDs: table TableCD117FA1, buckets Images2D38C313 and AccessLogs8B620ECA", () => {
+    it("the retained stateful resources keep their exact logical IDs: table TableCD117FA1, buckets Images2D38C313, AccessLogs8B620ECA and DashboardFiles0F68B4E0", () => {
       const retained = allResources().filter(
         (r) => r.type === "AWS::DynamoDB::GlobalTable" || r.type === "AWS::S3::Bucket",
       );
       expect(retained.map((r) => [r.logicalId, r.deletionPolicy, r.updateReplacePolicy]).sort()).toEqual([
         ["AccessLogs8B620ECA", "Retain", "Retain"],
+        ["DashboardFiles0F68B4E0", "Retain", "Retain"],
         ["Images2D38C313", "Retain", "Retain"],
         ["TableCD117FA1", "Retain", "Retain"],
       ]);
@@ -203,6 +210,15 @@ describe("MarketplaceStack", () => {
         WebhookDeadLetterQueueUrl: {
           Description: "WEBHOOK_DLQ_URL for ops webhook redrive",
           Value: { Ref: "WebhooksDeadLetter2DFAD1BB" },
+        },
+        DashboardUrl: {
+          Description: "The seller dashboard; it calls the API under /api/* on the same origin",
+          Value: {
+            "Fn::Join": [
+              "",
+              ["https://", { "Fn::GetAtt": ["DashboardCdn2DA4E99A", "DomainName"] }, "/dashboard/"],
+            ],
+          },
         },
         AlarmTopicArn: { Description: "Subscribe operators here", Value: { Ref: "OperatorAlarms0A66BB52" } },
       });
@@ -317,7 +333,17 @@ describe("MarketplaceStack", () => {
           ],
         })),
       );
-      expect(indexes.map((i) => i.name)).toEqual(["GSI1", "GSI2", "GSI3", "GSI4", "GSI5", "GSI6", "GSI7"]);
+      expect(indexes.map((i) => i.name)).toEqual([
+        "GSI1",
+        "GSI2",
+        "GSI3",
+        "GSI4",
+        "GSI5",
+        "GSI6",
+        "GSI7",
+        "GSI8",
+        "GSI9",
+      ]);
     });
 
     it("has point-in-time recovery on every replica, a NEW_AND_OLD_IMAGES stream and TTL on tableSchema.ttlAttribute", () => {
@@ -486,11 +512,14 @@ describe("MarketplaceStack", () => {
   });
 
   describe("functions", () => {
-    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer, Maintenance, OutboxForwarder and CatalogueIndexer workers", () => {
+    it("the stack has exactly one function per endpoint group plus the WebhookSender, Mailer, Maintenance, OutboxForwarder and CatalogueIndexer workers, and aws-s3-deployment's for the dashboard", () => {
       const functions = ofType("AWS::Lambda::Function").map((f) => f.logicalId);
-      expect(functions).toHaveLength(endpointGroups.length + 5);
+      expect(functions).toHaveLength(endpointGroups.length + 5 + 1);
       for (const id of allFunctionIds)
         expect(functions.filter((f) => f.startsWith(`${id}Function`))).toHaveLength(1);
+      expect(functions.filter((f) => !allFunctionIds.some((id) => f.startsWith(`${id}Function`)))).toEqual([
+        dashboardDeployerId,
+      ]);
     });
 
     it("only the payments function may read the payment callback secret, and it gets its ARN", () => {
@@ -518,9 +547,12 @@ describe("MarketplaceStack", () => {
       expect(invokers.map((p) => p.properties.Principal)).toEqual(["events.amazonaws.com"]);
     });
 
-    it("every function runs nodejs24.x on arm64", () => {
-      const functions = ofType("AWS::Lambda::Function");
-      expect(functions.length).toBeGreaterThan(0);
+    it("every function of ours runs nodejs24.x on arm64; aws-s3-deployment's runs its own Python, on arm64 too", () => {
+      const functions = ofType("AWS::Lambda::Function").filter((fn) => fn.logicalId !== dashboardDeployerId);
+      expect(functions).toHaveLength(allFunctionIds.length);
+      const deployer = byId(dashboardDeployerId).properties;
+      expect(deployer.Runtime).toMatch(/^python3\.\d+$/);
+      expect(deployer.Architectures).toEqual(["arm64"]);
       for (const fn of functions) {
         expect({
           id: fn.logicalId,
@@ -561,17 +593,19 @@ describe("MarketplaceStack", () => {
   });
 
   describe("least privilege", () => {
-    it("every function has its own execution role, and the function roles are the only roles", () => {
+    it("every function has its own execution role, and the function roles (aws-s3-deployment's included) are the only roles", () => {
       const roleIds = allFunctionIds.map((id) =>
         getAttId(functionOf(id).properties.Role, "Arn", `${id} Role`),
       );
       expect(new Set(roleIds).size).toBe(allFunctionIds.length);
       for (const [index, id] of allFunctionIds.entries()) expect(roleIds[index]).toBe(roleOf(id).logicalId);
+      const deployerRole = getAttId(byId(dashboardDeployerId).properties.Role, "Arn", "deployer Role");
+      expect(deployerRole).toBe("DashboardDeployerRoleEEC105B8");
       expect(
         ofType("AWS::IAM::Role")
           .map((r) => r.logicalId)
           .sort(),
-      ).toEqual([...roleIds].sort());
+      ).toEqual([...roleIds, deployerRole].sort());
     });
 
     it("no role has the AWSLambdaBasicExecutionRole managed policy (nor any managed policy)", () => {
@@ -763,11 +797,15 @@ describe("MarketplaceStack", () => {
       });
     });
 
-    it("the CloudFront distribution reads the image bucket through an Origin Access Control (no OAI), which only that distribution may use", () => {
-      template().resourceCountIs("AWS::CloudFront::Distribution", 1);
-      template().resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    it("the image CDN reads the image bucket through an Origin Access Control of its own (no OAI), which only that distribution may use; the dashboard's distribution is the only other", () => {
+      expect(
+        ofType("AWS::CloudFront::Distribution")
+          .map((d) => d.logicalId)
+          .sort(),
+      ).toEqual(["DashboardCdn2DA4E99A", "ImageCdn2F3EFA6B"]);
+      template().resourceCountIs("AWS::CloudFront::OriginAccessControl", 2);
       const images = findOne("AWS::S3::Bucket", "Images");
-      const oac = ofType("AWS::CloudFront::OriginAccessControl")[0];
+      const oac = findOne("AWS::CloudFront::OriginAccessControl", "ImageCdn");
       expect(oac?.properties.OriginAccessControlConfig).toMatchObject({
         OriginAccessControlOriginType: "s3",
         SigningBehavior: "always",

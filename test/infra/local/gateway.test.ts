@@ -13,8 +13,11 @@ const capture =
     return { statusCode: 299, headers: { "x-group": group }, body: "captured" };
   };
 
+/** The image origin this gateway's dashboard answers allow (locally, fauxqs's). */
+const imageOrigin = "http://images.test:9000";
 const server = createGateway(
   Object.fromEntries(endpointGroups.map((g) => [g, capture(g)])) as Record<EndpointGroup, ApiHandler>,
+  { imageOrigin },
 );
 let base = "";
 
@@ -106,6 +109,19 @@ describe("local gateway", () => {
     expect(seen.length).toBe(before);
   });
 
+  it("answers the dashboard's path without its slash with a 308 to /dashboard/ and the dashboard's security headers, images allowed from the image origin it was given", async () => {
+    const before = seen.length;
+    const response = await fetch(`${base}/dashboard`, { redirect: "manual" });
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("/dashboard/");
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http://images.test:9000; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(seen.length).toBe(before);
+  });
+
   it("refuses bodies over API Gateway's 10 MB limit with 413", async () => {
     const response = await fetch(`${base}/api/v1/products`, {
       method: "POST",
@@ -135,13 +151,16 @@ describe("local gateway under a slow machine", () => {
       },
       () => Promise.reject(new Error("a public route needs no tokens")),
     );
-    const slow = createGateway({
-      ...(Object.fromEntries(endpointGroups.map((g) => [g, capture(g)])) as Record<
-        EndpointGroup,
-        ApiHandler
-      >),
-      "api-docs": docs,
-    });
+    const slow = createGateway(
+      {
+        ...(Object.fromEntries(endpointGroups.map((g) => [g, capture(g)])) as Record<
+          EndpointGroup,
+          ApiHandler
+        >),
+        "api-docs": docs,
+      },
+      { imageOrigin },
+    );
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", () => resolve()));
     try {
       const response = await fetch(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/docs`);

@@ -47,6 +47,21 @@ describe("index projections: every reader gets every attribute it uses, and noth
     expect(indexProjects(globalIndexes.GSI4, "status")).toBe(false);
   });
 
+  it("GSI1 projects dispute_open for the order list's dispute_status, and no dispute_opened_at: GSI1 is at DynamoDB's 20", () => {
+    const { GSI1 } = globalIndexes;
+    expect(orderListAttributes).toContain("dispute_open");
+    expect(indexProjects(GSI1, "dispute_open")).toBe(true);
+    expect(indexProjects(GSI1, "dispute_opened_at")).toBe(false);
+    expect(GSI1.projection.type === "INCLUDE" && GSI1.projection.attributes.length).toBe(20);
+  });
+
+  it("GSI8 (orders by stage) and GSI9 (open disputes) hold keys only: the summary counts them and reads nothing", () => {
+    expect(globalIndexes.GSI8.projection).toEqual({ type: "KEYS_ONLY" });
+    expect(globalIndexes.GSI9.projection).toEqual({ type: "KEYS_ONLY" });
+    expect(indexedCollections.sellerOrdersByStage.index).toBe(globalIndexes.GSI8);
+    expect(indexedCollections.sellerOpenDisputes.index).toBe(globalIndexes.GSI9);
+  });
+
   it("GSI5-GSI7 (status and category lists) project exactly the list line", () => {
     for (const index of [globalIndexes.GSI5, globalIndexes.GSI6, globalIndexes.GSI7]) {
       expect(index.projection, index.name).toEqual({

@@ -32,7 +32,7 @@ describe("table keys", () => {
     expect(keys.favoriteFollow("01P")).toEqual({ PK: "PRODUCT#01P", SK: "FAVORITES" });
   });
 
-  it("the table declares exactly GSI1-GSI7, each keyed by its own PK/SK attribute pair", () => {
+  it("the table declares exactly GSI1-GSI9, each keyed by its own PK/SK attribute pair", () => {
     expect(
       tableSchema.globalIndexes.map(({ name, partitionKey, sortKey }) => [name, partitionKey, sortKey]),
     ).toEqual([
@@ -43,6 +43,8 @@ describe("table keys", () => {
       ["GSI5", "GSI5PK", "GSI5SK"],
       ["GSI6", "GSI6PK", "GSI6SK"],
       ["GSI7", "GSI7PK", "GSI7SK"],
+      ["GSI8", "GSI8PK", "GSI8SK"],
+      ["GSI9", "GSI9PK", "GSI9SK"],
     ]);
   });
 
@@ -68,6 +70,8 @@ describe("table keys", () => {
       indexedCollections.sellerProductsByStatus.partition(1, "draft"),
       indexedCollections.sellerProductsByCategory.partition(1, 101),
       indexedCollections.sellerProductsByStatusAndCategory.partition(1, "draft", 101),
+      indexedCollections.sellerOrdersByStage.partition(1, "wait"),
+      indexedCollections.sellerOpenDisputes.partition(1),
     ];
     expect(new Set(partitions).size).toBe(partitions.length);
   });
@@ -100,6 +104,23 @@ describe("table keys", () => {
     expect(indexAssignment(indexedCollections.payoutsByStatus, ["paid"], ["t", "p1"])).toEqual({
       expression: "GSI1PK = :GSI1PK, GSI1SK = :GSI1SK",
       values: { ":GSI1PK": "PAYOUTS#paid", ":GSI1SK": "t#p1" },
+    });
+  });
+
+  it("a seller's orders by stage (GSI8) and open disputes (GSI9) are partitions per seller, time-ordered", () => {
+    expect(
+      indexMembership(
+        indexedCollections.sellerOrdersByStage,
+        [42, "undelivered"],
+        ["2026-11-23T10:00:00.000Z", "01O"],
+      ),
+    ).toEqual({ GSI8PK: "SELLER#42#ORDERS#STAGE#undelivered", GSI8SK: "2026-11-23T10:00:00.000Z#01O" });
+    expect(indexedCollections.sellerOrdersByStage.partition(42, "delivered#2026-11-23")).toBe(
+      "SELLER#42#ORDERS#STAGE#delivered#2026-11-23",
+    );
+    expect(indexMembership(indexedCollections.sellerOpenDisputes, [42], ["t", "01O"])).toEqual({
+      GSI9PK: "SELLER#42#ORDERS#DISPUTES",
+      GSI9SK: "t#01O",
     });
   });
 

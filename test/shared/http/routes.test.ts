@@ -55,14 +55,15 @@ const relativeKeys = (version: "v1" | "v2"): string[] =>
 
 /**
  * Routes beyond the spec (documented as extensions): the seller's side of an order's chat, the delivery
- * URL of a paid order, an order's webhook attempts, a signed test webhook, and uploaded key stock
- * (upload, inventory, withdrawal).
+ * URL of a paid order, an order's webhook attempts, the counts of the orders that need the seller, a
+ * signed test webhook, and uploaded key stock (upload, inventory, withdrawal).
  */
 const v1ExtensionRoutes = [
   "GET /orders/chat/{id_order}",
   "POST /orders/chat/{id_order}",
   "GET /orders/delivery-url/{id}",
   "GET /orders/webhooks/{id}",
+  "GET /orders/summary",
   "POST /seller/webhook-test",
   "POST /products/keys/{id}",
   "GET /products/keys/{id}",
@@ -70,7 +71,7 @@ const v1ExtensionRoutes = [
 ];
 
 describe("route table", () => {
-  it("contains exactly the 17 v1 routes of the spec plus the 8 extensions", () => {
+  it("contains exactly the 17 v1 routes of the spec plus the 9 extensions", () => {
     expect(specV1Routes).toHaveLength(17);
     expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes, ...v1ExtensionRoutes].sort());
   });
@@ -80,8 +81,8 @@ describe("route table", () => {
     expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes, the 8 extension routes, the payment provider's callback and the 4 of the API reference", () => {
-    expect(routes).toHaveLength(45);
+  it("contains no routes besides the 32 v1 and v2 routes, the 9 extension routes, the payment provider's callback and the 4 of the API reference", () => {
+    expect(routes).toHaveLength(46);
     expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
       "POST /api/payments/callback",
     ]);
@@ -123,7 +124,7 @@ describe("route table", () => {
       "POST /api/v2/auth/api-key/create",
     ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
-    expect(bearer).toHaveLength(38);
+    expect(bearer).toHaveLength(39);
   });
 
   it.each(endpointGroups)("group %s serves at least one route", (group) => {

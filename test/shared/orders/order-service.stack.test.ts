@@ -1,10 +1,14 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { keys } from "../../../shared/data/table-keys.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import { unitPrice } from "../../../shared/products/product-price.js";
 import { orderService } from "../../../shared/runtime/dependencies.js";
+import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { request } from "../../support/http.js";
-import { orderServiceAt, sellerWithProduct, stockOf, stores } from "../../support/orders.js";
+import { orderServiceAt, paidOrder, sellerWithProduct, stockOf, stores } from "../../support/orders.js";
 import { jsonHeaders } from "../../support/products.js";
+import { eventually } from "../../support/receiver.js";
 
 describe("order prices", () => {
   it("the unit price is the price less the floored discount, and the total is unit × quantity", async () => {
@@ -127,5 +131,51 @@ describe("unpaid order expiry", () => {
     await orderService().expireUnpaid();
     expect((await stores().orders.get(order.id_order))?.status).toBe("canceled");
     expect(await stores().products.get(productId)).toBeUndefined();
+  });
+});
+
+describe("the seller's order summary (GET /orders/summary)", () => {
+  const DAY_MS = 24 * 60 * 60_000;
+
+  it("delivered_today counts the orders delivered on the service's current UTC day, not another day's", async () => {
+    const { account, token, deliveryToken } = await paidOrder();
+    const delivered = await request("POST", `/api/v1/orders/delivery/${deliveryToken}`, {
+      headers: jsonHeaders(token),
+      body: JSON.stringify({ text: "KEY" }),
+    });
+    expect(delivered.status).toBe(200);
+    const today = await eventually(
+      () => orderService().summaryForSeller(account.seller_id),
+      (summary) => summary.delivered_today === 1 && summary.undelivered === 0,
+    );
+    expect(today).toEqual({
+      waiting_payment: 0,
+      undelivered: 0,
+      webhook_failing: 0,
+      delivered_today: 1,
+      open_disputes: 0,
+    });
+    // A day later (a service whose clock runs a day ahead) the same delivery is yesterday's.
+    expect(await orderServiceAt(DAY_MS).summaryForSeller(account.seller_id)).toEqual({
+      ...today,
+      delivered_today: 0,
+    });
+  });
+
+  it("the expiry takes a waiting order out of every stage in the write that cancels it", async () => {
+    const { account, productId } = await sellerWithProduct({ count: 2 });
+    const order = await orderServiceAt(-31 * 60_000).createGuestOrder({
+      product_id: productId,
+      quantity: 1,
+      email: "b@example.com",
+    });
+    await orderService().expireUnpaid();
+    const item = await tableClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.order(order.id_order), ConsistentRead: true }),
+    );
+    expect(item.Item).toMatchObject({ status: "canceled" });
+    expect(item.Item).not.toHaveProperty("GSI8PK");
+    expect(item.Item).not.toHaveProperty("GSI8SK");
+    expect((await orderService().summaryForSeller(account.seller_id)).waiting_payment).toBe(0);
   });
 });

@@ -238,6 +238,37 @@ describe("the items of a paid order's write", () => {
     );
   });
 
+  it("the paying write files the order among its seller's orders by stage: undelivered by payment time, or its day's delivered stage when its codes come with it", () => {
+    const inTime = paidOrderItems(TABLE, payment("wait")).items[0]?.Update;
+    expect(inTime?.UpdateExpression).toContain("GSI8PK = :GSI8PK, GSI8SK = :GSI8SK");
+    expect(inTime?.ExpressionAttributeValues).toMatchObject({
+      ":GSI8PK": "SELLER#41#ORDERS#STAGE#undelivered",
+      ":GSI8SK": `${AT}#${ORDER_ID}`,
+    });
+    // A late payment puts back in a stage the order its cancellation took out of every stage.
+    expect(
+      paidOrderItems(TABLE, payment("canceled")).items[2]?.Update?.ExpressionAttributeValues,
+    ).toMatchObject({ ":GSI8PK": "SELLER#41#ORDERS#STAGE#undelivered" });
+    const keyed = paidOrderItems(TABLE, { ...payment("wait"), keys: keyDelivery("reserved") }).items[4]
+      ?.Update;
+    expect(keyed?.ExpressionAttributeValues).toMatchObject({
+      ":GSI8PK": "SELLER#41#ORDERS#STAGE#delivered#2026-05-04",
+      ":GSI8SK": `${AT}#${ORDER_ID}`,
+    });
+    const bought = paidOrderItems(TABLE, gift).items[3]?.Put?.Item;
+    expect(bought).toMatchObject({
+      GSI8PK: "SELLER#41#ORDERS#STAGE#undelivered",
+      GSI8SK: `${AT}#${ORDER_ID}`,
+    });
+    expect(bought).not.toHaveProperty("GSI9PK");
+    const boughtWithCodes = paidOrderItems(TABLE, {
+      ...gift,
+      paidBy: { ...gift.paidBy, order: { ...purchasedOrder, delivered: true, delivered_at: AT } },
+      keys: keyDelivery("available"),
+    } as PaidOrder).items.find((item) => item.Put?.Item?.PK === keys.order(ORDER_ID).PK)?.Put?.Item;
+    expect(boughtWithCodes).toMatchObject({ GSI8PK: "SELLER#41#ORDERS#STAGE#delivered#2026-05-04" });
+  });
+
   it("a key purchase of 50 codes, a gift's every item included, fits in one transaction of at most 100 items", () => {
     const codeIds = Array.from({ length: 50 }, (_, i) => `code-${i}`);
     const { items } = paidOrderItems(TABLE, {

@@ -1,0 +1,166 @@
+import { useState } from "preact/hooks";
+import { NO_ANSWER, sent, useAnswer } from "../answers.js";
+import { AnswerState } from "../components/answer-state.js";
+import { roubles, whole } from "../format.js";
+import { KeyStock } from "../panels/key-stock.js";
+import { type FormOutcome, ProductForm } from "../panels/product-form.js";
+import { ProductImage } from "../panels/product-image.js";
+import { ProductModeration } from "../panels/product-moderation.js";
+import { bodyOf, PRODUCT_FIELDS, type ProductDraft } from "../product-form.js";
+import type { Session } from "../session.js";
+
+/** The product as GET /api/v1/products/info/{id} answers it (the spec's fields and the extensions). */
+export interface ProductInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly price: number;
+  readonly count: number;
+  readonly discount: number;
+  readonly uuid: string;
+  readonly status_moderation: string;
+  readonly created_at: string;
+  readonly id_categories: number;
+  readonly meta_title: string;
+  readonly meta_description: string;
+  readonly tags: string;
+  readonly text_page: string;
+  readonly features: string;
+  readonly api_url: string;
+  readonly img: string;
+  readonly rejection_reason?: string | undefined;
+}
+
+/** The edit form's starting values: the product as stored. */
+const draftOf = (product: ProductInfo): ProductDraft => ({
+  id_categories: String(product.id_categories),
+  name: product.name,
+  meta_title: product.meta_title,
+  meta_description: product.meta_description,
+  tags: product.tags,
+  text_page: product.text_page,
+  price: String(product.price),
+  count: String(product.count),
+  discount: String(product.discount),
+  uuid: product.uuid,
+  features: product.features,
+  api_url: product.api_url,
+});
+
+/** Only what the seller changed, so an unchanged field never sends the product back to moderation. */
+const changesOf = (before: ProductDraft, after: ProductDraft) =>
+  bodyOf(
+    after,
+    PRODUCT_FIELDS.filter((field) => after[field.name] !== before[field.name]).map((field) => field.name),
+  );
+
+/** One product: its state, moderation, image, codes, the edit form, and deleting it. */
+export const ProductPage = ({ session, id }: { session: Session; id: string }) => {
+  const product = useAnswer(
+    () => session.client.v1.call("GET /products/info/{id}", { path: { id } }),
+    [session, id],
+  );
+  const categories = useAnswer(() => session.client.v1.call("GET /products/categories"), [session]);
+  const [deleting, setDeleting] = useState<"no" | "asking" | string>("no");
+
+  if (product.loaded.state !== "ready")
+    return (
+      <>
+        <h1 id="page-title" tabIndex={-1}>
+          Product
+        </h1>
+        <AnswerState loaded={product.loaded} />
+      </>
+    );
+  const info = product.loaded.data.product as ProductInfo;
+  const initial = draftOf(info);
+
+  const save = async (draft: ProductDraft): Promise<FormOutcome> => {
+    const body = changesOf(initial, draft);
+    const answer = await sent(() =>
+      session.client.v1.call("POST /products/update/{id}", { path: { id }, body }),
+    );
+    if (!answer.ok) return { ok: false, message: answer.error.message || NO_ANSWER };
+    product.reload();
+    return {
+      ok: true,
+      text: answer.data.moderation ? "Saved. The product went back to moderation." : "Saved.",
+    };
+  };
+
+  const remove = async () => {
+    const answer = await sent(() => session.client.v1.call("DELETE /products/{id}", { path: { id } }));
+    if (answer.ok) window.location.hash = "#/products";
+    else setDeleting(answer.error.message);
+  };
+
+  return (
+    <>
+      <p class="crumbs">
+        <a href="#/products">All products</a>
+      </p>
+      <h1 id="page-title" tabIndex={-1}>
+        {info.name}
+      </h1>
+      <dl class="facts" aria-label="Product">
+        <div>
+          <dt>Price</dt>
+          <dd>{roubles(info.price)}</dd>
+        </div>
+        <div>
+          <dt>Stock</dt>
+          <dd>{whole(info.count)}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd>{info.discount}%</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{info.created_at}</dd>
+        </div>
+      </dl>
+      <ProductModeration session={session} product={info} onChange={product.reload} />
+      <ProductImage session={session} product={info} onChange={product.reload} />
+      <KeyStock session={session} productId={info.id} onChange={product.reload} />
+      <section aria-labelledby="edit-heading">
+        <h2 id="edit-heading">Edit</h2>
+        <AnswerState loaded={categories.loaded} />
+        {categories.loaded.state === "ready" ? (
+          // Not keyed by the stored values: the reload after a save must not remount the form, which
+          // would drop the confirmation it shows; its draft already holds what was saved.
+          <ProductForm
+            fields={PRODUCT_FIELDS}
+            initial={initial}
+            categories={categories.loaded.data}
+            submitLabel="Save changes"
+            markModerated={true}
+            onSubmit={save}
+          />
+        ) : null}
+      </section>
+      <section aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete</h2>
+        <p class="hint">Deleting is permanent: the product cannot be restored.</p>
+        {deleting === "no" ? (
+          <button type="button" class="danger" onClick={() => setDeleting("asking")}>
+            Delete product
+          </button>
+        ) : deleting === "asking" ? (
+          <fieldset class="confirm">
+            <legend>Delete “{info.name}” for good?</legend>
+            <button type="button" class="danger" onClick={remove}>
+              Yes, delete it
+            </button>{" "}
+            <button type="button" class="secondary" onClick={() => setDeleting("no")}>
+              Keep it
+            </button>
+          </fieldset>
+        ) : (
+          <p class="error" role="alert">
+            {deleting}
+          </p>
+        )}
+      </section>
+    </>
+  );
+};
