@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 
 /** What the dashboard says when the marketplace does not answer (a network failure or a 5xx). */
 export const NO_ANSWER = "The marketplace did not answer. Try again in a moment.";
@@ -24,9 +24,14 @@ export const useAnswer = <T>(
 ): { loaded: Loaded<T>; reload: () => void } => {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: "loading" });
   const [round, setRound] = useState(0);
+  // What the shown data was read for: a reload of the same read keeps it on screen until the new answer,
+  // a read of something else (another page, another product) shows "Loading…" instead of old rows.
+  const readFor = useRef<readonly unknown[]>([]);
   useEffect(() => {
     let current = true;
-    setLoaded((before) => (before.state === "ready" && round > 0 ? before : { state: "loading" }));
+    const same = deps.length === readFor.current.length && deps.every((dep, i) => dep === readFor.current[i]);
+    readFor.current = deps;
+    setLoaded((before) => (before.state === "ready" && same ? before : { state: "loading" }));
     load().then(
       (answer) => {
         if (!current) return;

@@ -113,19 +113,26 @@ const SESSION_ENDED = "The marketplace no longer accepts this API key. Sign in a
 export const App = () => {
   const [session, setSession] = useState<Session | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  // The client of the session on screen: a late 401 of a session already left must not end the next one.
+  const live = useRef<Session["client"] | undefined>(undefined);
   const signedIn = (started: Session) => {
     setNotice(undefined);
-    setSession(
-      endingOnRefusal(started, () => {
-        setSession(undefined);
-        setNotice(SESSION_ENDED);
-      }),
-    );
+    const session = endingOnRefusal(started, () => {
+      if (live.current !== session.client) return;
+      live.current = undefined;
+      setSession(undefined);
+      setNotice(SESSION_ENDED);
+    });
+    live.current = session.client;
+    setSession(session);
   };
   return session ? (
     <Dashboard
       session={session}
-      onSignOut={() => setSession(undefined)}
+      onSignOut={() => {
+        live.current = undefined;
+        setSession(undefined);
+      }}
       onSeller={(seller) => setSession((current) => current && { ...current, seller })}
     />
   ) : (

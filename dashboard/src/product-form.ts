@@ -1,3 +1,6 @@
+/** The moderation states of a product, as GET /api/v1/products filters by them. */
+export const MODERATION_STATES = ["draft", "pending", "approved", "rejected"] as const;
+
 import type { FieldKind } from "./components/form-field.js";
 
 /** A field of the product form, as POST /api/v1/products and /products/update/{id} name it. */

@@ -283,4 +283,57 @@ describe("the dashboard's product forms in headless Chromium", () => {
       await page.close();
     }
   });
+
+  it("a save sends only what the seller edited: a name typed again with a trailing space is no change (the product stays approved), and stock changed elsewhere is not overwritten by the form", async () => {
+    const seller = await createTestSeller();
+    const name = `Stale form ${Date.now()}`;
+    const product = await publishProduct(
+      seller,
+      await createPublicCategory(),
+      { name, count: 10 },
+      { sync: false },
+    );
+    const stored = async () =>
+      (
+        (await productInfo(seller.v1, product.id)).body as {
+          data: { product: { name: string; price: number; count: number; status_moderation: string } };
+        }
+      ).data.product;
+    const { page, elsewhere, problems } = await watchedPage(chromium(), VIEWPORTS[0]);
+    try {
+      await signedIn(page, seller.apiKey);
+      await openPage(page, `#/products/${product.id}`);
+      await page.getByLabel("Category").waitFor();
+      await page.getByLabel("Name", { exact: true }).fill(`${name} `);
+      await page.getByLabel("Price (RUB)").fill("1600");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect.poll(() => page.getByRole("status").textContent(), PAGE_WAIT).toBe("Saved.");
+      expect(await stored()).toMatchObject({ name, price: 1600, count: 10, status_moderation: "approved" });
+
+      // Elsewhere (another tab, a sale) the stock becomes 7; the page reads the product again after an
+      // image upload; a price change then must not send the form's old stock back.
+      expect(
+        (
+          await request("POST", `/api/v1/products/update/${product.id}`, {
+            headers: jsonHeaders(seller.v1),
+            body: JSON.stringify({ count: 7 }),
+          })
+        ).status,
+      ).toBe(200);
+      await page
+        .getByLabel("New image")
+        .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: tinyPng });
+      await page.getByRole("button", { name: "Upload image" }).click();
+      await expect.poll(() => page.getByLabel("Stock").inputValue(), PAGE_WAIT).toBe("7");
+      await page.getByLabel("Price (RUB)").fill("1700");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect.poll(async () => (await stored()).price, PAGE_WAIT).toBe(1700);
+      expect((await stored()).count).toBe(7);
+      // The product's images, old and new, come from the image origin; nothing else leaves the gateway's.
+      expect(elsewhere.filter((url) => !url.includes(`/products/${product.id}/`))).toEqual([]);
+      expect(besidesProvoked(problems, [])).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

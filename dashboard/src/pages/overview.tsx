@@ -1,10 +1,10 @@
 import { useAnswer } from "../answers.js";
 import { AnswerState } from "../components/answer-state.js";
 import { roubles, whole } from "../format.js";
+import { MODERATION_STATES } from "../product-form.js";
 import type { Session } from "../session.js";
 
-/** The moderation states the overview counts, as GET /api/v1/products names them. */
-const STATES = ["draft", "pending", "approved", "rejected"] as const;
+const STATES = MODERATION_STATES;
 type State = (typeof STATES)[number];
 
 /** The order counts the overview shows, as GET /api/v1/orders/summary (an extension) names them. */

@@ -107,8 +107,9 @@ const NewPayout = ({ session, onPaid }: { session: Session; onPaid: () => void }
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const set = (name: Exclude<keyof PayoutDraft, "payment_system">) => (value: string) =>
-    setDraft({ ...draft, [name]: value });
-  const choose = (value: string) => setDraft({ ...draft, payment_system: paymentSystemOf(value) });
+    setDraft((current) => ({ ...current, [name]: value }));
+  const choose = (value: string) =>
+    setDraft((current) => ({ ...current, payment_system: paymentSystemOf(value) }));
   const system = SYSTEMS.find((s) => s.value === draft.payment_system) ?? SYSTEMS[0];
 
   const request = async (event: Event) => {
@@ -129,7 +130,7 @@ const NewPayout = ({ session, onPaid }: { session: Session; onPaid: () => void }
     );
     setBusy(false);
     if (answer.ok) {
-      setDraft({ ...draft, amount: "", cod: "" });
+      setDraft((current) => ({ ...current, amount: "", cod: "" }));
       setOutcome({ ok: true, text: `Payout ${answer.data.id_order} requested.` });
       onPaid();
       return;

@@ -6,7 +6,7 @@ import { KeyStock } from "../panels/key-stock.js";
 import { type FormOutcome, ProductForm } from "../panels/product-form.js";
 import { ProductImage } from "../panels/product-image.js";
 import { ProductModeration } from "../panels/product-moderation.js";
-import { bodyOf, PRODUCT_FIELDS, type ProductDraft } from "../product-form.js";
+import { bodyOf, PRODUCT_FIELDS, type ProductDraft, type ProductFieldName } from "../product-form.js";
 import type { Session } from "../session.js";
 
 /** The product as GET /api/v1/products/info/{id} answers it (the spec's fields and the extensions). */
@@ -46,11 +46,16 @@ const draftOf = (product: ProductInfo): ProductDraft => ({
   api_url: product.api_url,
 });
 
-/** Only what the seller changed, so an unchanged field never sends the product back to moderation. */
-const changesOf = (before: ProductDraft, after: ProductDraft) =>
+/**
+ * What the seller edited and is not what is stored, compared as the API stores text (trimmed): an
+ * untouched field is never sent, so it cannot send the product back to moderation or reset its stock.
+ */
+const changesOf = (stored: ProductDraft, draft: ProductDraft, edited: ReadonlySet<ProductFieldName>) =>
   bodyOf(
-    after,
-    PRODUCT_FIELDS.filter((field) => after[field.name] !== before[field.name]).map((field) => field.name),
+    draft,
+    PRODUCT_FIELDS.filter(
+      (field) => edited.has(field.name) && draft[field.name].trim() !== stored[field.name].trim(),
+    ).map((field) => field.name),
   );
 
 /** One product: its state, moderation, image, codes, the edit form, and deleting it. */
@@ -74,8 +79,8 @@ export const ProductPage = ({ session, id }: { session: Session; id: string }) =
   const info = product.loaded.data.product as ProductInfo;
   const initial = draftOf(info);
 
-  const save = async (draft: ProductDraft): Promise<FormOutcome> => {
-    const body = changesOf(initial, draft);
+  const save = async (draft: ProductDraft, edited: ReadonlySet<ProductFieldName>): Promise<FormOutcome> => {
+    const body = changesOf(initial, draft, edited);
     const answer = await sent(() =>
       session.client.v1.call("POST /products/update/{id}", { path: { id }, body }),
     );

@@ -1,20 +1,12 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
+import { useAnswer } from "../answers.js";
 import { TableScroll } from "../components/table-scroll.js";
 import { roubles, whole } from "../format.js";
+import { MODERATION_STATES } from "../product-form.js";
 import { productHash } from "../routes.js";
 import type { Session } from "../session.js";
 
-/** The moderation states the list filters by, as GET /api/v1/products names them. */
-const STATUSES = ["draft", "pending", "approved", "rejected"] as const;
 const PAGE_SIZE = 20;
-
-interface ProductLine {
-  readonly id: string;
-  readonly name: string;
-  readonly price: number;
-  readonly count: number;
-  readonly status_moderation: string;
-}
 
 /** What the list asks the API for. */
 interface ListQuery {
@@ -23,44 +15,26 @@ interface ListQuery {
   readonly page: number;
 }
 
-type Loaded =
-  | { readonly state: "loading" }
-  | { readonly state: "failed"; readonly message: string }
-  | { readonly state: "ready"; readonly products: readonly ProductLine[]; readonly total: number };
-
 /** The seller's products: the spec's filters (moderation state, search by name) and pages. */
 export const Products = ({ session }: { session: Session }) => {
   const [query, setQuery] = useState<ListQuery>({ status: "", search: "", page: 1 });
   const [search, setSearch] = useState("");
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-
-  useEffect(() => {
-    let current = true;
-    setLoaded({ state: "loading" });
-    session.client.v1
-      .call("GET /products", {
+  const { loaded: answer } = useAnswer(
+    () =>
+      session.client.v1.call("GET /products", {
         query: {
           page: query.page,
           limit: PAGE_SIZE,
           ...(query.status ? { status: query.status } : {}),
           ...(query.search ? { search: query.search } : {}),
         },
-      })
-      .then(
-        (answer) => {
-          if (!current) return;
-          setLoaded(
-            answer.ok
-              ? { state: "ready", products: answer.data.products, total: answer.data.pagination.total }
-              : { state: "failed", message: answer.error.message },
-          );
-        },
-        () => current && setLoaded({ state: "failed", message: "The marketplace did not answer." }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [session, query]);
+      }),
+    [session, query],
+  );
+  const loaded =
+    answer.state === "ready"
+      ? { state: "ready" as const, products: answer.data.products, total: answer.data.pagination.total }
+      : answer;
 
   const pages = loaded.state === "ready" ? Math.max(1, Math.ceil(loaded.total / PAGE_SIZE)) : 1;
   return (
@@ -91,7 +65,7 @@ export const Products = ({ session }: { session: Session }) => {
               }
             >
               <option value="">All</option>
-              {STATUSES.map((status) => (
+              {MODERATION_STATES.map((status) => (
                 <option key={status} value={status}>
                   {status}
                 </option>

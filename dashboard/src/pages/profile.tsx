@@ -115,7 +115,7 @@ const ProfileForm = (props: { session: Session; initial: ProfileDraft; onSaved: 
             rule={field.rule}
             kind={field.kind}
             value={draft[field.name]}
-            onInput={(value) => setDraft({ ...draft, [field.name]: value })}
+            onInput={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
             refusal={refusal?.field === field.name ? refusal.message : undefined}
           />
         ))}

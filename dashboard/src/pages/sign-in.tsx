@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { NO_ANSWER } from "../answers.js";
 import { type Session, signIn } from "../session.js";
 
 /** The sign-in page: the API key, sent only to the token exchange. */
@@ -22,7 +23,7 @@ export const SignIn = ({
       if (typeof outcome === "string") setError(outcome);
       else onSignedIn(outcome);
     } catch {
-      setError("The marketplace did not answer. Try again in a moment.");
+      setError(NO_ANSWER);
     } finally {
       setBusy(false);
     }

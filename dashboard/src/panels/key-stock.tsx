@@ -15,7 +15,7 @@ const MAX_PER_UPLOAD = 10_000;
 const codesOf = (text: string): { codes: string[]; lines: number[] } => {
   const codes: string[] = [];
   const lines: number[] = [];
-  text.split(/\r?\n/).forEach((line, n) => {
+  text.split(/\r\n|\n|\r/).forEach((line, n) => {
     if (line.trim() === "") return;
     codes.push(line.trim());
     lines.push(n + 1);

@@ -5,8 +5,12 @@ import type { Session } from "../session.js";
 
 /** As many messages as one page of GET /orders/chat/{id_order} holds. */
 const PAGE = 100;
-/** A chat holds at most 1,000 messages (shared/chat/chat-limits.ts): ten pages. */
-const MAX_PAGES = 10;
+/**
+ * A chat holds at most 1,000 messages people write (shared/chat/chat-limits.ts), and the marketplace's
+ * own (a dispute opened, a gift's note) come on top: the read follows pages to the chat's end, a short
+ * page, and stops at 30 only to bound a chat that could not exist.
+ */
+const MAX_PAGES = 30;
 
 interface ChatLine {
   readonly id: number;
@@ -33,14 +37,19 @@ export const OrderChat = ({ session, orderId }: { session: Session; orderId: str
   }, [session, orderId]);
   const [draft, setDraft] = useState("");
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const [busy, setBusy] = useState(false);
   const send = async (event: Event) => {
     event.preventDefault();
+    // One message per press: a double click must not post it twice.
+    if (busy) return;
+    setBusy(true);
     const answer = await sent(() =>
       session.client.v1.call("POST /orders/chat/{id_order}", {
         path: { id_order: orderId },
         body: { message: draft },
       }),
     );
+    setBusy(false);
     if (answer.ok) {
       setDraft("");
       setOutcome(undefined);
@@ -76,7 +85,9 @@ export const OrderChat = ({ session, orderId }: { session: Session; orderId: str
           value={draft}
           onInput={(event) => setDraft((event.target as HTMLTextAreaElement).value)}
         />
-        <button type="submit">Send</button>
+        <button type="submit" disabled={busy}>
+          {busy ? "Sending…" : "Send"}
+        </button>
       </form>
       <Outcome outcome={outcome} />
     </section>

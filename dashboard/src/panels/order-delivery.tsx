@@ -42,6 +42,8 @@ export const OrderDelivery = (props: {
     if (!url.ok) {
       setBusy(false);
       setOutcome({ ok: false, text: url.error.message });
+      // Delivered meanwhile (by the seller's own receiver): read the order again, the form goes.
+      if (url.status === 409) props.onDelivered();
       return;
     }
     const answer = await sent(() =>
@@ -56,6 +58,7 @@ export const OrderDelivery = (props: {
       props.onDelivered();
       return;
     }
+    if (answer.status === 409) props.onDelivered();
     const message = answer.error.message;
     const field = /download/i.test(message) ? "download" : /'text'/.test(message) ? "text" : undefined;
     if (field) setRefusal({ field, message });

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { FormField } from "../components/form-field.js";
 import type { ProductDraft, ProductFieldName, ProductFormField } from "../product-form.js";
 import { refusedField } from "../refusal-field.js";
@@ -31,23 +31,41 @@ export const ProductForm = (props: {
   readonly submitLabel: string;
   /** Whether to mark the fields whose change sends the product back to moderation. */
   readonly markModerated: boolean;
-  readonly onSubmit: (draft: ProductDraft) => Promise<FormOutcome>;
+  /** Sends the form: the whole draft, and the fields the seller edited since the last save. */
+  readonly onSubmit: (draft: ProductDraft, edited: ReadonlySet<ProductFieldName>) => Promise<FormOutcome>;
 }) => {
   const [draft, setDraft] = useState<ProductDraft>(props.initial);
+  // The fields the seller typed in since the last save: only those are theirs to send. The others follow
+  // the product as read, so a sale, a code upload or an operator's change never comes back as an edit.
+  const [edited, setEdited] = useState<ReadonlySet<ProductFieldName>>(new Set());
   const [refusal, setRefusal] = useState<{ field: string | undefined; message: string } | undefined>();
   const [done, setDone] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const set = (name: ProductFieldName) => (value: string) => setDraft({ ...draft, [name]: value });
+  const set = (name: ProductFieldName) => (value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+    setEdited((current) => new Set(current).add(name));
+  };
+  useEffect(() => {
+    setDraft((current) => {
+      const next = { ...props.initial };
+      for (const name of edited) next[name] = current[name];
+      return next;
+    });
+    // Only new stored values refresh the fields (compared by value: the page builds them on every render);
+    // an edit must not reset the others.
+  }, [JSON.stringify(props.initial)]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setDone(undefined);
     setBusy(true);
     setRefusal(undefined);
-    const outcome = await props.onSubmit(draft);
+    const outcome = await props.onSubmit(draft, edited);
     setBusy(false);
-    if (outcome.ok) setDone(outcome.text);
-    else {
+    if (outcome.ok) {
+      setEdited(new Set());
+      setDone(outcome.text);
+    } else {
       const field = refusedField(outcome.message);
       setRefusal({
         field: props.fields.some((f) => f.name === field) ? field : undefined,

@@ -159,9 +159,10 @@ export class DashboardHosting {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },
       },
-      enableLogging: true,
-      logBucket: data.accessLogs,
-      logFilePrefix: "dashboard-cdn/",
+      // No standard logs: they record each request's whole path, and a delivery the dashboard makes goes
+      // through /api/v1/orders/delivery/<one-time token>. The API's own access log names the route key,
+      // never the path (api.ts), and covers every /api/* request that reaches it.
+      enableLogging: false,
     });
 
     // Two deployments of the one build, so each file carries the Cache-Control the local gateway sends.
