@@ -1,6 +1,7 @@
 import { useAnswer } from "../answers.js";
 import { AnswerState } from "../components/answer-state.js";
-import { roubles, whole } from "../format.js";
+import { BalanceSection } from "../components/balance-section.js";
+import { whole } from "../format.js";
 import { MODERATION_STATES } from "../product-form.js";
 import type { Session } from "../session.js";
 
@@ -39,11 +40,7 @@ export const Overview = ({ session }: { session: Session }) => {
       <h1 id="page-title" tabIndex={-1}>
         Overview
       </h1>
-      <section aria-labelledby="balance-heading">
-        <h2 id="balance-heading">Balance</h2>
-        <AnswerState loaded={seller.loaded} />
-        {seller.loaded.state === "ready" ? <p class="figure">{roubles(seller.loaded.data.balance)}</p> : null}
-      </section>
+      <BalanceSection id="balance-heading" seller={seller.loaded} />
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading">Orders</h2>
         <AnswerState loaded={orders.loaded} />

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { sent, useAnswer } from "../answers.js";
 import { AnswerState, Outcome } from "../components/answer-state.js";
+import { BalanceSection } from "../components/balance-section.js";
 import { CursorPager, useCursorPages } from "../components/cursor-pager.js";
 import { FormField } from "../components/form-field.js";
 import { TableScroll } from "../components/table-scroll.js";
@@ -51,11 +52,7 @@ export const Payouts = ({ session }: { session: Session }) => {
       <h1 id="page-title" tabIndex={-1}>
         Payouts
       </h1>
-      <section aria-labelledby="payout-balance-heading">
-        <h2 id="payout-balance-heading">Balance</h2>
-        <AnswerState loaded={seller.loaded} />
-        {seller.loaded.state === "ready" ? <p class="figure">{roubles(seller.loaded.data.balance)}</p> : null}
-      </section>
+      <BalanceSection id="payout-balance-heading" seller={seller.loaded} />
       <NewPayout session={session} onPaid={paid} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">History</h2>
