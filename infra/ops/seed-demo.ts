@@ -66,6 +66,9 @@ const credentialsOf = async (account: AccountRecord): Promise<CreatedAccount> =>
       label: `${account.name} (${account.email})`,
       secret: totpSecret,
     }),
+    // An account made before #23 has no signing secret: "" until its first rotation.
+    webhook_secret:
+      account.webhook_secret_sealed === undefined ? "" : open(key, account.webhook_secret_sealed),
   };
 };
 

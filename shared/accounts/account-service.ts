@@ -9,13 +9,19 @@ import type { AccountStore } from "./account-repository.js";
 import { generateApiKey, hashApiKey } from "./api-keys.js";
 import { newAuthenticatorEnrolment } from "./authenticator-enrolment.js";
 import { createSellerProfileService } from "./seller-profile-service.js";
+import { newSigningSecret } from "./webhook-signing-secret.js";
 
-/** What the operator receives once, at account creation; the API key and TOTP secret are not shown again by ops. */
+/**
+ * What the operator receives once, at account creation; the API key, the TOTP secret and the webhook
+ * signing secret are not shown again by ops.
+ */
 export interface CreatedAccount {
   readonly seller_id: number;
   readonly api_key: string;
   readonly totp_secret: string;
   readonly otpauth_url: string;
+  /** The Standard Webhooks signing secret every webhook to the seller is signed with. */
+  readonly webhook_secret: string;
 }
 
 /**
@@ -37,6 +43,7 @@ export const createAccountService = (deps: {
     const key = await deps.dataKey();
     const apiKey = generateApiKey();
     const enrolment = newAuthenticatorEnrolment(name, email);
+    const webhookSecret = newSigningSecret();
     const sellerId = await deps.store.nextSellerId();
     await deps.store.create({
       account_id: sellerId,
@@ -55,12 +62,14 @@ export const createAccountService = (deps: {
       api_key_hash: hashApiKey(apiKey),
       api_key_sealed: seal(key, apiKey),
       totp_secret_sealed: seal(key, enrolment.totp_secret),
+      webhook_secret_sealed: seal(key, webhookSecret),
       created_at: deps.now().toISOString(),
     });
     return {
       seller_id: sellerId,
       api_key: apiKey,
       ...enrolment,
+      webhook_secret: webhookSecret,
     };
   },
 

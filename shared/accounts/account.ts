@@ -21,6 +21,8 @@ export const accountRecordSchema = z.object({
   api_key_hash: z.string(),
   api_key_sealed: z.string(),
   totp_secret_sealed: z.string(),
+  /** The Standard Webhooks signing secret (`whsec_…`), sealed; absent on accounts made before #23. */
+  webhook_secret_sealed: z.optional(z.string()),
   created_at: z.string(),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;

@@ -9,6 +9,7 @@ import type { RateLimit, RateLimiter } from "../limits/rate-limiter.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import * as z from "../validation/zod-mini.js";
+import { signingSecretsOf, standardWebhookHeaders } from "./standard-signature.js";
 import type { WebhookCallResult } from "./webhook-client.js";
 import { webhookSignature } from "./webhook-signature.js";
 
@@ -76,16 +77,20 @@ export const createTestWebhook = (deps: {
     const started = deps.now();
     const orderId = `test-${newId(started.getTime())}`;
     const token = sampleDeliveryToken(deps.random);
+    const key = await deps.dataKey();
     const payload = {
       id_order: orderId,
       id_product: "test",
       payment_status: "paid",
-      signature: webhookSignature(open(await deps.dataKey(), account.api_key_sealed), orderId),
+      signature: webhookSignature(open(key, account.api_key_sealed), orderId),
       delivery_url: deliveryUrl(deps.publicBaseUrl, token),
       token,
     };
-    const result = await deps.post(account.api_url, JSON.stringify(payload), {
+    const body = JSON.stringify(payload);
+    // Signed as a real one is, so a receiver's Standard Webhooks check is tried too.
+    const result = await deps.post(account.api_url, body, {
       "x-webhook-id": orderId,
+      ...standardWebhookHeaders(signingSecretsOf(account, key), orderId, started, body),
       "x-webhook-test": "1",
       "user-agent": "Marketplace-Webhooks/1.0",
     });

@@ -7,6 +7,7 @@ import type { ProductStore } from "../products/product-repository.js";
 import type { WebhookJob } from "../queue/queue-messages.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
+import { signingSecretsOf, standardWebhookHeaders } from "./standard-signature.js";
 import type { WebhookCallResult } from "./webhook-client.js";
 import type { WebhookAttempt, WebhookStore } from "./webhook-repository.js";
 import { webhookSignature } from "./webhook-signature.js";
@@ -83,8 +84,12 @@ export const createWebhookService = (deps: {
         delivery_url: deliveryUrl(deps.publicBaseUrl, token),
         token,
       };
-      const result = await deps.post(target, JSON.stringify(payload), {
+      const body = JSON.stringify(payload);
+      // Standard Webhooks headers beside the spec's signature field: the body and the time signed under
+      // the seller's secret (none on an account made before there were secrets: id and time only).
+      const result = await deps.post(target, body, {
         "x-webhook-id": job.event_id,
+        ...standardWebhookHeaders(signingSecretsOf(account, key), job.event_id, started, body),
         "user-agent": "Marketplace-Webhooks/1.0",
       });
       const duration = now().getTime() - started.getTime();

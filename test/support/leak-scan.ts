@@ -5,6 +5,7 @@ export type SecretKind =
   | "API key"
   | "API key hash"
   | "TOTP secret"
+  | "webhook signing secret"
   | "account e-mail"
   | "buyer e-mail"
   | "uploaded code";
@@ -46,11 +47,18 @@ const emailOfOtpauthUrl = (otpauthUrl: string): string | undefined => {
 };
 
 /**
- * Registers what account creation returned once: the API key, its lookup hash, the TOTP secret and the
- * account's e-mail (a buyer's e-mail when the account buys in v2). Returns the account unchanged.
+ * Registers what account creation returned once: the API key, its lookup hash, the TOTP secret, the
+ * webhook signing secret and the account's e-mail (a buyer's e-mail when the account buys in v2).
+ * Returns the account unchanged.
  */
 export const watchAccount = <
-  T extends { seller_id: number; api_key: string; totp_secret: string; otpauth_url: string },
+  T extends {
+    seller_id: number;
+    api_key: string;
+    totp_secret: string;
+    otpauth_url: string;
+    webhook_secret?: string;
+  },
 >(
   account: T,
 ): T => {
@@ -58,6 +66,7 @@ export const watchAccount = <
   watch("API key hash", hashApiKey(account.api_key), account.seller_id);
   watch("TOTP secret", account.totp_secret, account.seller_id);
   watch("account e-mail", emailOfOtpauthUrl(account.otpauth_url), account.seller_id);
+  if (account.webhook_secret) watch("webhook signing secret", account.webhook_secret, account.seller_id);
   return account;
 };
 

@@ -53,6 +53,8 @@ const retireTarget = async (url: string, owners: readonly TargetOwner[]) => {
 export interface ReceivedCall {
   readonly headers: IncomingHttpHeaders;
   readonly body: Record<string, unknown>;
+  /** The body's exact bytes, as a signature covers them. */
+  readonly raw: string;
 }
 
 /** A real HTTP receiver on 127.0.0.1 whose answers a test scripts, call by call. */
@@ -63,7 +65,7 @@ export const startReceiver = async (
   const server: Server = createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    const call = { headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> };
+    const call = { headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, raw };
     calls.push(call);
     const status = await answer(call, calls.length - 1);
     res.writeHead(status).end(status < 300 ? "ok" : "no");

@@ -34,7 +34,13 @@ describe("ops CLI", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const account = json(result.stdout);
-    expect(Object.keys(account).sort()).toEqual(["api_key", "otpauth_url", "seller_id", "totp_secret"]);
+    expect(Object.keys(account).sort()).toEqual([
+      "api_key",
+      "otpauth_url",
+      "seller_id",
+      "totp_secret",
+      "webhook_secret",
+    ]);
     expect(Number.isInteger(account.seller_id)).toBe(true);
     expect(String(account.totp_secret)).toMatch(/^[A-Z2-7]+=*$/);
     expect(String(account.otpauth_url)).toContain(`secret=${account.totp_secret}`);

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { AccountRecord } from "../../../shared/accounts/account.js";
+import { newSigningSecret } from "../../../shared/accounts/webhook-signing-secret.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import { cryptoRandomness } from "../../../shared/ids/randomness.js";
 import { createRateLimiter } from "../../../shared/limits/rate-limiter.js";
 import { seal } from "../../../shared/secrets/sealed-box.js";
+import { standardSignature } from "../../../shared/webhooks/standard-signature.js";
 import { createTestWebhook } from "../../../shared/webhooks/test-webhook.js";
 import { TEST_WEBHOOK_LIMIT_NAME } from "../../../shared/webhooks/test-webhook-limit.js";
 import type { WebhookCallResult } from "../../../shared/webhooks/webhook-client.js";
@@ -12,6 +14,7 @@ import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signatu
 
 const key = randomBytes(32);
 const API_KEY = "mk_test-webhook-unit-key";
+const SIGNING_SECRET = newSigningSecret();
 
 const account = (apiUrl: string): AccountRecord => ({
   account_id: 7,
@@ -29,6 +32,7 @@ const account = (apiUrl: string): AccountRecord => ({
   api_key_hash: "h",
   api_key_sealed: seal(key, API_KEY),
   totp_secret_sealed: "",
+  webhook_secret_sealed: seal(key, SIGNING_SECRET),
   created_at: "2026-01-01T00:00:00.000Z",
 });
 
@@ -95,11 +99,23 @@ describe("the signed test webhook", () => {
       token: payload.token,
     });
     expect(verifyWebhookSignature(API_KEY, answer.id_order, payload.signature ?? "")).toBe(true);
+    // Signed as a real webhook is (Standard Webhooks, at the call's time); the stack's tests verify real
+    // ones with the standardwebhooks package, whose tolerance this fixed clock would fail.
+    const timestamp = calls[0]?.headers["webhook-timestamp"] ?? "";
     expect(calls[0]?.headers).toEqual({
       "x-webhook-id": answer.id_order,
+      "webhook-id": answer.id_order,
+      "webhook-timestamp": timestamp,
+      "webhook-signature": standardSignature(
+        SIGNING_SECRET,
+        answer.id_order,
+        Number(timestamp),
+        calls[0]?.body ?? "",
+      ),
       "x-webhook-test": "1",
       "user-agent": "Marketplace-Webhooks/1.0",
     });
+    expect(timestamp).toMatch(/^\d{10}$/);
   });
 
   it("answers a non-2xx as failed with its status, a guard refusal as refused and other errors as failed, each with the error", async () => {
