@@ -74,6 +74,12 @@ export const accountCommands: CommandTable = {
     summary: "a new authenticator secret, shown once: the old one's codes are refused, every token revoked",
     run: accountAccessCommand((id) => accountAccess().rotateTotp(id)),
   },
+  "account rotate-webhook-secret": {
+    args: "<seller_id>",
+    summary:
+      "a new webhook signing secret, shown once: {seller_id, webhook_secret, previous_signs_until}; the old one signs beside it for 24 hours",
+    run: accountAccessCommand((id) => accountAccess().rotateWebhookSecret(id)),
+  },
   "account revoke-tokens": {
     args: "<seller_id>",
     summary: "refuse every token issued so far (the key stays): {seller_id, token_generation}",

@@ -104,6 +104,16 @@ export interface AccountStore {
     seen: CredentialsSeen,
     change: CredentialsChange,
   ): Promise<"changed" | "stale" | "missing">;
+  /**
+   * Sets a new webhook signing secret, keeping the one replaced (if any) until `previousUntil`, on
+   * condition that the secret is still the one `seenSealed` names (none: still none). Tokens are untouched:
+   * a signing secret authorises nothing. "stale" when it moved meanwhile, "missing" without the account.
+   */
+  rotateWebhookSecret(
+    accountId: number,
+    seenSealed: string | undefined,
+    next: { readonly sealed: string; readonly previousUntil: string },
+  ): Promise<"changed" | "stale" | "missing">;
   /** Applies profile changes; returns the updated account, or undefined if there is no such account. */
   updateProfile(
     accountId: number,
@@ -200,6 +210,36 @@ export const createAccountRepository = (client: DynamoDBDocumentClient, tableNam
     const accountId = result.Item?.account_id;
     if (!result.Item || typeof accountId !== "number") return undefined;
     return { accountId, ...standingOf(result.Item) };
+  },
+
+  async rotateWebhookSecret(accountId, seenSealed, next) {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: accountTableItem.key(accountId),
+          UpdateExpression:
+            seenSealed === undefined
+              ? "SET webhook_secret_sealed = :next REMOVE webhook_secret_previous_sealed, webhook_secret_previous_until"
+              : "SET webhook_secret_sealed = :next, webhook_secret_previous_sealed = :seen, webhook_secret_previous_until = :until",
+          ConditionExpression:
+            seenSealed === undefined
+              ? "attribute_exists(PK) AND attribute_not_exists(webhook_secret_sealed)"
+              : "attribute_exists(PK) AND webhook_secret_sealed = :seen",
+          ExpressionAttributeValues:
+            seenSealed === undefined
+              ? { ":next": next.sealed }
+              : { ":next": next.sealed, ":seen": seenSealed, ":until": next.previousUntil },
+        }),
+      );
+      return "changed";
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const found = await client.send(
+        new GetCommand({ TableName: tableName, Key: accountTableItem.key(accountId), ConsistentRead: true }),
+      );
+      return found.Item ? "stale" : "missing";
+    }
   },
 
   async changeCredentials(accountId, seen, change) {

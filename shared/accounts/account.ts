@@ -23,6 +23,10 @@ export const accountRecordSchema = z.object({
   totp_secret_sealed: z.string(),
   /** The Standard Webhooks signing secret (`whsec_…`), sealed; absent on accounts made before #23. */
   webhook_secret_sealed: z.optional(z.string()),
+  /** The secret a rotation replaced, sealed: it signs beside the new one until `webhook_secret_previous_until`. */
+  webhook_secret_previous_sealed: z.optional(z.string()),
+  /** When the replaced secret stops signing (ISO time). */
+  webhook_secret_previous_until: z.optional(z.string()),
   created_at: z.string(),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;

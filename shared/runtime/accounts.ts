@@ -9,5 +9,6 @@ import { clockAndRandomness } from "./table.js";
 export const accountService = () =>
   createAccountService({ store: accountStore(), dataKey, images, ...clockAndRandomness });
 
-/** The operator's revocation tools: key and authenticator rotation, token revocation, blocking. */
-export const accountAccess = () => createAccountAccessService({ store: accountStore(), dataKey });
+/** The operator's revocation tools: key, authenticator and webhook secret rotation, token revocation, blocking. */
+export const accountAccess = () =>
+  createAccountAccessService({ store: accountStore(), dataKey, now: clockAndRandomness.now });

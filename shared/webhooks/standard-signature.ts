@@ -40,9 +40,24 @@ export const standardWebhookHeaders = (
   };
 };
 
-/** The secrets that sign a seller's webhooks, opened: none for an account made before there were secrets. */
+/**
+ * The secrets that sign a seller's webhooks at `at`, opened: the current one, and the one a rotation
+ * replaced while its overlap runs; none for an account made before there were secrets.
+ */
 export const signingSecretsOf = (
-  account: { readonly webhook_secret_sealed?: string | undefined },
+  account: {
+    readonly webhook_secret_sealed?: string | undefined;
+    readonly webhook_secret_previous_sealed?: string | undefined;
+    readonly webhook_secret_previous_until?: string | undefined;
+  },
   dataKey: Buffer,
-): string[] =>
-  account.webhook_secret_sealed === undefined ? [] : [open(dataKey, account.webhook_secret_sealed)];
+  at: Date,
+): string[] => {
+  const secrets =
+    account.webhook_secret_sealed === undefined ? [] : [open(dataKey, account.webhook_secret_sealed)];
+  const previous = account.webhook_secret_previous_sealed;
+  const until = account.webhook_secret_previous_until;
+  if (previous !== undefined && until !== undefined && at.toISOString() < until)
+    secrets.push(open(dataKey, previous));
+  return secrets;
+};

@@ -90,7 +90,7 @@ export const createTestWebhook = (deps: {
     // Signed as a real one is, so a receiver's Standard Webhooks check is tried too.
     const result = await deps.post(account.api_url, body, {
       "x-webhook-id": orderId,
-      ...standardWebhookHeaders(signingSecretsOf(account, key), orderId, started, body),
+      ...standardWebhookHeaders(signingSecretsOf(account, key, started), orderId, started, body),
       "x-webhook-test": "1",
       "user-agent": "Marketplace-Webhooks/1.0",
     });

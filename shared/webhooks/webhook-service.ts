@@ -89,7 +89,7 @@ export const createWebhookService = (deps: {
       // the seller's secret (none on an account made before there were secrets: id and time only).
       const result = await deps.post(target, body, {
         "x-webhook-id": job.event_id,
-        ...standardWebhookHeaders(signingSecretsOf(account, key), job.event_id, started, body),
+        ...standardWebhookHeaders(signingSecretsOf(account, key, started), job.event_id, started, body),
         "user-agent": "Marketplace-Webhooks/1.0",
       });
       const duration = now().getTime() - started.getTime();

@@ -1,6 +1,11 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { orderService, paymentService, webhookService } from "../../../shared/runtime/dependencies.js";
+import {
+  accountAccess,
+  orderService,
+  paymentService,
+  webhookService,
+} from "../../../shared/runtime/dependencies.js";
 import { verifyWebhookSignature } from "../../../shared/webhooks/webhook-signature.js";
 import { request } from "../../support/http.js";
 import { sellerWithProduct } from "../../support/orders.js";
@@ -15,9 +20,22 @@ afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
 
+/** The three Standard Webhooks headers a receiver got, as the library reads them. */
+const standardHeadersOf = (call: ReceivedCall) => ({
+  "webhook-id": String(call.headers["webhook-id"]),
+  "webhook-timestamp": String(call.headers["webhook-timestamp"]),
+  "webhook-signature": String(call.headers["webhook-signature"]),
+});
+
 /** A seller whose product's webhooks go to a receiver scripted by `answer`, and one paid order of it. */
-const paidOrderWebhooks = async (answer: (call: ReceivedCall, index: number) => number) => {
-  const seller = await sellerWithProduct({ price: 900, count: 5 });
+const paidOrderWebhooks = async (answer: (call: ReceivedCall, index: number) => number) =>
+  paidOrderWebhooksOf(await sellerWithProduct({ price: 900, count: 5 }), answer);
+
+/** `seller`'s product's webhooks sent to a receiver scripted by `answer`, and one paid order of it. */
+const paidOrderWebhooksOf = async (
+  seller: Awaited<ReturnType<typeof sellerWithProduct>>,
+  answer: (call: ReceivedCall, index: number) => number,
+) => {
   const receiver = await startReceiver(answer);
   receivers.push(receiver);
   const update = await request("POST", `/api/v1/products/update/${seller.productId}`, {
@@ -92,5 +110,22 @@ describe("payment webhooks carry Standard Webhooks signatures beside the spec's"
           "webhook-signature": String(call.headers["webhook-signature"]),
         }),
       ).toEqual(call.body);
+  });
+
+  it("after a rotation (ops account rotate-webhook-secret) both the new and the replaced secret verify a webhook, for a day", async () => {
+    const seller = await sellerWithProduct({ price: 900, count: 5 });
+    const rotated = await accountAccess().rotateWebhookSecret(seller.account.seller_id);
+    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    expect(rotated.webhook_secret).not.toBe(seller.account.webhook_secret);
+    expect(Date.parse(rotated.previous_signs_until ?? "") - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    const { receiver } = await paidOrderWebhooksOf(seller, () => 200);
+    await eventually(
+      async () => receiver.calls.length,
+      (n) => n > 0,
+    );
+    const [call] = receiver.calls as [ReceivedCall];
+    expect(String(call.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    for (const secret of [rotated.webhook_secret, seller.account.webhook_secret])
+      expect(new Webhook(secret).verify(call.raw, standardHeadersOf(call))).toEqual(call.body);
   });
 });

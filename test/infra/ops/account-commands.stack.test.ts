@@ -138,6 +138,26 @@ describe("ops CLI: account rotate-totp after a payout", () => {
   });
 });
 
+describe("ops CLI: account rotate-webhook-secret", () => {
+  it("prints {seller_id, webhook_secret, previous_signs_until}: a new whsec_ secret stored sealed, the replaced one kept a day, and the seller's tokens still work", async () => {
+    const account = await createTestAccount();
+    const token = await tokenFor(account.api_key, "v1");
+    const printed = (await ops("account", "rotate-webhook-secret", String(account.seller_id))) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(printed)).toEqual(["seller_id", "webhook_secret", "previous_signs_until"]);
+    expect(printed.seller_id).toBe(account.seller_id);
+    expect(String(printed.webhook_secret)).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(printed.webhook_secret).not.toBe(account.webhook_secret);
+    const stored = await accountStore().findById(account.seller_id);
+    expect(stored?.webhook_secret_previous_until).toBe(printed.previous_signs_until);
+    expect(stored?.webhook_secret_sealed).not.toContain(String(printed.webhook_secret).slice(6));
+    // A signing secret authorises nothing: the token exchanged before still reads the seller.
+    expect((await request("GET", "/api/v1/seller", { headers: jsonHeaders(token) })).status).toBe(200);
+  });
+});
+
 describe("ops CLI: account revoke-tokens", () => {
   it("prints {seller_id, token_generation}: tokens issued before are refused, the same key exchanges working ones", async () => {
     const account = await createTestAccount();

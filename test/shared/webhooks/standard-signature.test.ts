@@ -1,7 +1,8 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { newSigningSecret } from "../../../shared/accounts/webhook-signing-secret.js";
-import { standardWebhookHeaders } from "../../../shared/webhooks/standard-signature.js";
+import { seal } from "../../../shared/secrets/sealed-box.js";
+import { signingSecretsOf, standardWebhookHeaders } from "../../../shared/webhooks/standard-signature.js";
 
 // Our signatures checked by the reference implementation (the standardwebhooks package), not by our code.
 
@@ -54,5 +55,18 @@ describe("Standard Webhooks headers", () => {
       "webhook-id": "evt_1",
       "webhook-timestamp": "1700000000",
     });
+  });
+
+  it("a replaced secret signs beside the new one until its overlap ends, then only the new one signs", () => {
+    const key = Buffer.alloc(32, 7);
+    const [current, previous] = [newSigningSecret(), newSigningSecret()];
+    const account = {
+      webhook_secret_sealed: seal(key, current),
+      webhook_secret_previous_sealed: seal(key, previous),
+      webhook_secret_previous_until: "2026-11-28T10:00:00.000Z",
+    };
+    expect(signingSecretsOf(account, key, new Date("2026-11-28T09:59:59.999Z"))).toEqual([current, previous]);
+    expect(signingSecretsOf(account, key, new Date("2026-11-28T10:00:00.000Z"))).toEqual([current]);
+    expect(signingSecretsOf({}, key, new Date())).toEqual([]);
   });
 });
