@@ -53,11 +53,20 @@ describe("the dashboard's orders in headless Chromium", () => {
         quantity: 2,
         email: guestEmail,
       });
+      // The failing webhook is counted once the worker has tried it; the overview reads the counts as
+      // it opens, so the seller signs in after that.
+      await expect
+        .poll(async () => {
+          const summary = await request("GET", "/api/v1/orders/summary", {
+            headers: { Authorization: `Bearer ${seller.v1}` },
+          });
+          return (summary.body as { data: { webhook_failing: number } }).data.webhook_failing;
+        }, PAGE_WAIT)
+        .toBe(1);
       const { page, elsewhere, problems } = await watchedPage(chromium(), viewport);
       try {
         await signedIn(page, seller.apiKey);
         const orderCounts = page.getByRole("region", { name: "Orders", exact: true }).getByRole("definition");
-        // The failing webhook is counted once the worker has tried it.
         await expect.poll(() => orderCounts.allTextContents(), PAGE_WAIT).toEqual(["1", "1", "0", "1", "1"]);
         await screenshot(page, "overview", viewport);
         expect(
