@@ -9,26 +9,12 @@ import { ProductModeration } from "../panels/product-moderation.js";
 import { bodyOf, PRODUCT_FIELDS, type ProductDraft, type ProductFieldName } from "../product-form.js";
 import type { Session } from "../session.js";
 
-/** The product as GET /api/v1/products/info/{id} answers it (the spec's fields and the extensions). */
-export interface ProductInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly price: number;
-  readonly count: number;
-  readonly discount: number;
-  readonly uuid: string;
-  readonly status_moderation: string;
-  readonly created_at: string;
-  readonly id_categories: number;
-  readonly meta_title: string;
-  readonly meta_description: string;
-  readonly tags: string;
-  readonly text_page: string;
-  readonly features: string;
-  readonly api_url: string;
-  readonly img: string;
-  readonly rejection_reason?: string | undefined;
-}
+/** The product as GET /api/v1/products/info/{id} answers it: the type its contract gives the client. */
+type ProductInfo = Extract<Awaited<ReturnType<typeof productInfo>>, { readonly ok: true }>["data"]["product"];
+
+/** Reads one of the seller's products. */
+const productInfo = (session: Session, id: string) =>
+  session.client.v1.call("GET /products/info/{id}", { path: { id } });
 
 /** The edit form's starting values: the product as stored. */
 const draftOf = (product: ProductInfo): ProductDraft => ({
@@ -60,10 +46,7 @@ const changesOf = (stored: ProductDraft, draft: ProductDraft, edited: ReadonlySe
 
 /** One product: its state, moderation, image, codes, the edit form, and deleting it. */
 export const ProductPage = ({ session, id }: { session: Session; id: string }) => {
-  const product = useAnswer(
-    () => session.client.v1.call("GET /products/info/{id}", { path: { id } }),
-    [session, id],
-  );
+  const product = useAnswer(() => productInfo(session, id), [session, id]);
   const categories = useAnswer(() => session.client.v1.call("GET /products/categories"), [session]);
   const [deleting, setDeleting] = useState<"no" | "asking" | string>("no");
 
@@ -76,7 +59,7 @@ export const ProductPage = ({ session, id }: { session: Session; id: string }) =
         <AnswerState loaded={product.loaded} />
       </>
     );
-  const info = product.loaded.data.product as ProductInfo;
+  const info = product.loaded.data.product;
   const initial = draftOf(info);
 
   const save = async (draft: ProductDraft, edited: ReadonlySet<ProductFieldName>): Promise<FormOutcome> => {
