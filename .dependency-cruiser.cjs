@@ -81,6 +81,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
+    // The client package's build output (npm run client:pack): generated, and not the project's code.
+    exclude: { path: "^shared/client/dist/" },
     tsConfig: { fileName: "tsconfig.json" },
     // TypeScript 7 has no compiler API yet; swc parses the sources. Type-only imports count: a domain
     // module naming an HTTP type depends on HTTP all the same.

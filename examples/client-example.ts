@@ -4,8 +4,8 @@
  *
  *   API_KEY=mk_… node --import tsx examples/client-example.ts      (BASE_URL defaults to the local stack)
  */
-import { MarketplaceClientError } from "../shared/client/client-error.js";
-import { createMarketplaceClient } from "../shared/client/marketplace-client.js";
+// The package's entry (`@marketplace/client` outside this repository).
+import { createMarketplaceClient, MarketplaceClientError } from "../shared/client/index.js";
 
 const apiKey = process.env.API_KEY;
 if (!apiKey) {
@@ -14,7 +14,9 @@ if (!apiKey) {
   );
   process.exit(2);
 }
-const client = createMarketplaceClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:3000", apiKey });
+// The service's root, read explicitly: BASE_URL, or the local stack of `npm start`.
+const baseUrl = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+const client = createMarketplaceClient({ baseUrl, apiKey });
 
 try {
   // v1: the token exchange happens here, on first use.

@@ -18,6 +18,7 @@ const FIXED: readonly [RegExp, string][] = [
   [/^Amount must be/, "amount"],
   [/^Payment system must be/, "payment_system"],
   [/^Invalid (card number|USDT wallet|payment account)/, "wallet"],
+  [/^key_stock_low_threshold must be/, "key_stock_low_threshold"],
 ];
 
 /** The field a refusal's message names, if it names one. */

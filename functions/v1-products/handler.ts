@@ -8,6 +8,7 @@ import { callerId, pathParameter } from "../../shared/http/principal.js";
 import { MAX_IMAGE_BYTES } from "../../shared/images/image-format.js";
 import { createProductSchema, updateProductSchema } from "../../shared/products/product.js";
 import { idProductSchema } from "../../shared/products/product-id-body.js";
+import { productListQuerySchema } from "../../shared/products/product-list-query.js";
 import { categoryService } from "../../shared/runtime/categories.js";
 import { sellerProductService } from "../../shared/runtime/seller-products.js";
 import { tokenVerifier } from "../../shared/runtime/service-keys.js";
@@ -52,8 +53,9 @@ export const handler = createGroupHandler(
       }),
     }),
     "GET /products": defineAction({
+      query: productListQuerySchema,
       handle: async (request) => ({
-        data: await sellerProductService().list(callerId(request), request.event.queryStringParameters ?? {}),
+        data: await sellerProductService().list(callerId(request), request.query),
       }),
     }),
     "GET /products/categories": defineAction({

@@ -1,192 +1,109 @@
-import { v1Error, v1Success, v2Error, v2Success } from "../../shared/api/envelope-schemas.js";
-import type { RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
-import { type Refusal, worded } from "../../shared/errors/refusal.js";
-import * as refusals from "../../shared/errors/refusals.js";
-import { bodyLimitText, JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "../../shared/http/body-limits.js";
-import { statusOf } from "../../shared/http/envelopes.js";
-import type { GroupActions } from "../../shared/http/group-handler.js";
+import {
+  type OperationName,
+  v1Operations,
+  v1Tags,
+  v2Operations,
+  v2Tags,
+} from "../../shared/api/operation-names.js";
+import type { ContractSchema, RouteContract, VersionContracts } from "../../shared/api/route-contract.js";
+import { type RouteSchemaNames, v1SchemaNames, v2SchemaNames } from "../../shared/api/schema-names.js";
+import type { GroupActions, RouteAction } from "../../shared/http/group-handler.js";
 import { fullPath, type RouteDefinition, routeKeyOf, routes } from "../../shared/http/routes.js";
-import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
+import { type Components, createComponents, schemaAt } from "./components.js";
+import type { DocumentedVersion } from "./documented-version.js";
+import { envelopeComponents } from "./envelopes.js";
+import { introductionOf } from "./introduction.js";
+import { jsonSchemaOf } from "./json-schema.js";
+import { parametersOf } from "./parameters.js";
+import { IDEMPOTENCY_KEY, idempotentReplayedHeader, nextCursorHeader } from "./response-headers.js";
+import { type DocumentedError, documented, pipelineErrors, responsesOf } from "./responses.js";
+import { WEBHOOKS_TAG, webhooksOf } from "./webhooks.js";
 
-/** The API versions that get a document; the payment callback belongs to neither API. */
-export type DocumentedVersion = "v1" | "v2";
+export type { DocumentedVersion } from "./documented-version.js";
 
 const titles: Record<DocumentedVersion, string> = {
   v1: "Digital-goods marketplace: Seller API v1",
   v2: "Digital-goods marketplace: Reseller API v2",
 };
 
-const statusText: Record<number, string> = {
-  200: "Success",
-  201: "Created",
-  400: "Bad request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not found",
-  409: "Conflict",
-  413: "Request body too large",
-  422: "Unprocessable",
-  429: "Too many requests",
-  500: "Internal server error",
-};
-
-/** `post_products_update_id`: stable, unique per document, readable in a client. */
-export const operationIdOf = (route: RouteDefinition): string =>
-  [route.method.toLowerCase(), ...route.path.split("/").filter(Boolean)]
-    .join("_")
-    .replace(/[^A-Za-z0-9_]/g, "_")
-    .replace(/_+/g, "_")
-    .replace(/_$/, "");
-
-/** One refusal as a document shows it: the status its kind answers in the version, its code and message. */
-interface DocumentedError {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
-
-const documented = (version: DocumentedVersion, refusal: Refusal): DocumentedError => ({
-  status: statusOf(version, refusal.kind),
-  code: refusal.code,
-  message: refusal.message,
-});
-
-const errorExample = (version: DocumentedVersion, error: DocumentedError) =>
-  version === "v1"
-    ? { status: "error", message: error.message }
-    : {
-        ok: false,
-        code: error.code,
-        message: error.message,
-        http_status: error.status,
-        error: { code: error.code },
-      };
-
-/**
- * The schema failure a route's own input schema most plainly answers, as `validate` words it: its first
- * required member missing, else an unknown member of a strict object. A schema with neither (every member
- * optional, unknown ones ignored) has no message that fits every route: its contract lists its own.
- */
-const schemaFailure = (schema: JsonSchema, noun: "Field" | "Parameter"): Refusal | undefined => {
-  const required = (schema.required ?? []) as string[];
-  if (required[0] !== undefined) return worded(refusals.fieldRequired, { noun, field: required[0] });
-  if (schema.additionalProperties === false)
-    return worded(refusals.fieldNotAllowed, { noun, field: "extra" });
-  return undefined;
-};
-
-/**
- * The refusals every route of its kind answers, before its own: 401 without a valid token, the body's
- * size and JSON refusals, the first schema failure of its declared body or query, and the 500 any route
- * answers when something unexpected fails (its message names the request id, never the cause).
- */
-const pipelineErrors = (
-  route: RouteDefinition,
-  reads: { body: boolean; bodySchema?: JsonSchema; querySchema?: JsonSchema; maxBodyBytes?: number },
-): Refusal[] => {
-  const errors: Refusal[] = [];
-  if (route.auth === "bearer") errors.push(refusals.unauthorized);
-  if (reads.body) {
-    errors.push(refusals.invalidJson, worded(refusals.jsonTooDeep, { levels: MAX_JSON_DEPTH }));
-    errors.push(
-      worded(refusals.payloadTooLarge, { limit: bodyLimitText(reads.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES) }),
-    );
+/** Each version's tags (name and description, in the reference's order), operation names and schema names. */
+const naming: Record<
+  DocumentedVersion,
+  {
+    readonly tags: Readonly<Record<string, string>>;
+    readonly operations: Readonly<Record<string, OperationName<string>>>;
+    readonly schemas: Readonly<Record<string, RouteSchemaNames>>;
   }
-  for (const [schema, noun] of [
-    [reads.bodySchema, "Field"],
-    [reads.querySchema, "Parameter"],
-  ] as const) {
-    const failure = schema === undefined ? undefined : schemaFailure(schema, noun);
-    if (failure !== undefined) errors.push(failure);
-  }
-  errors.push(worded(refusals.internalError, { requestId: "0f8e3c52-6f1a-4a4b-9d2e-7c1b5a3e9f60" }));
-  return errors;
-};
-
-const responsesOf = (version: DocumentedVersion, contract: RouteContract, errors: DocumentedError[]) => {
-  const { success } = contract;
-  const successSchema =
-    version === "v1" ? v1Success(success.data) : v2Success(success.data, success.meta ?? undefined);
-  const successExample =
-    version === "v1"
-      ? { status: "success", data: success.example }
-      : { ok: true, data: success.example, meta: success.metaExample ?? {} };
-  const responses: Record<string, unknown> = {
-    [String(success.status)]: {
-      description: statusText[success.status] ?? "Success",
-      content: {
-        "application/json": { schema: jsonSchemaOf(successSchema, "output"), example: successExample },
-      },
-    },
-  };
-  const errorSchema = jsonSchemaOf(version === "v1" ? v1Error : v2Error, "output");
-  const byStatus = new Map<number, DocumentedError[]>();
-  for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const examples: Record<string, unknown> = {};
-    for (const error of list) {
-      const name = `${error.code ?? "error"}: ${error.message}`.slice(0, 80);
-      examples[name] = { summary: error.message, value: errorExample(version, error) };
-    }
-    responses[String(status)] = {
-      description: statusText[status] ?? "Error",
-      content: { "application/json": { schema: errorSchema, examples } },
-    };
-  }
-  return responses;
-};
-
-const parametersOf = (
-  route: RouteDefinition,
-  contract: RouteContract,
-  querySchema: JsonSchema | undefined,
-) => {
-  const parameters: unknown[] = [];
-  for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
-    parameters.push({
-      name,
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-      description: contract.pathParameters?.[name ?? ""] ?? name,
-    });
-  }
-  const properties = (querySchema?.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((querySchema?.required ?? []) as string[]);
-  const described = contract.queryParameters ?? {};
-  for (const [name, schema] of Object.entries(properties)) {
-    const description = typeof schema.description === "string" ? schema.description : described[name];
-    parameters.push({
-      name,
-      in: "query",
-      required: required.has(name),
-      schema,
-      ...(description === undefined ? {} : { description }),
-    });
-  }
-  // The contract describes the schema's parameters, and documents those the handler reads without one.
-  for (const [name, description] of Object.entries(described)) {
-    if (name in properties) continue;
-    parameters.push({ name, in: "query", required: false, schema: { type: "string" }, description });
-  }
-  for (const [name, header] of Object.entries(contract.headerParameters ?? {})) {
-    parameters.push({
-      name,
-      in: "header",
-      required: header.required ?? false,
-      schema: jsonSchemaOf(header.schema, "input"),
-      description: header.description,
-    });
-  }
-  return parameters;
+> = {
+  v1: { tags: v1Tags, operations: v1Operations, schemas: v1SchemaNames },
+  v2: { tags: v2Tags, operations: v2Operations, schemas: v2SchemaNames },
 };
 
 /** Why a route has no document entry: the generator refuses to skip one silently. */
 export class MissingContractError extends Error {}
 
+/** The schema at the root of a SchemaPath (`body`, `body:<type>`, `data`, `meta`), read as that side. */
+const rootOf = (
+  root: string,
+  contract: RouteContract,
+  action: RouteAction | undefined,
+): { schema: ContractSchema | undefined; side: "input" | "output" } => {
+  if (root === "data") return { schema: contract.success.data, side: "output" };
+  if (root === "meta") return { schema: contract.success.meta, side: "output" };
+  if (root === "body") return { schema: contract.requestBody?.schema ?? action?.body, side: "input" };
+  const type = root.slice("body:".length);
+  return { schema: contract.otherBodies?.find((other) => other.contentType === type)?.schema, side: "input" };
+};
+
+/** Registers the names a route gives its schemas; throws naming the route when a path holds no schema. */
+const nameRouteSchemas = (
+  components: Components,
+  key: string,
+  names: RouteSchemaNames,
+  contract: RouteContract,
+  action: RouteAction | undefined,
+): void => {
+  for (const [path, name] of Object.entries(names)) {
+    if (name === undefined) continue;
+    const [, root = "", steps = ""] = /^(body:[^.[]+|body|data|meta)(.*)$/.exec(path) ?? [];
+    const { schema, side } = rootOf(root, contract, action);
+    const where = `${key} ${path}`;
+    if (schema === undefined) throw new Error(`${where}: the route has no ${root}`);
+    components.name(name, schemaAt(schema, steps, side, where), side, where);
+  }
+};
+
+/** The request body of an operation: the contract's own, or the action's JSON (and the others it takes). */
+const requestBodyOf = (components: Components, contract: RouteContract, action: RouteAction | undefined) => {
+  if (contract.requestBody)
+    return {
+      required: true,
+      content: {
+        [contract.requestBody.contentType]: { schema: components.use(contract.requestBody.schema, "input") },
+      },
+    };
+  if (!action?.body) return undefined;
+  return {
+    required: true,
+    content: {
+      "application/json": {
+        schema: components.use(action.body, "input"),
+        ...(contract.requestExample === undefined ? {} : { example: contract.requestExample }),
+      },
+      ...Object.fromEntries(
+        (contract.otherBodies ?? []).map((other) => [
+          other.contentType,
+          { schema: components.use(other.schema, "input") },
+        ]),
+      ),
+    },
+  };
+};
+
 /**
  * The OpenAPI 3.1 document of one API version, from the route table, the request schemas of the
- * handlers' actions and the version's contracts. Every route of the version must have a contract.
+ * handlers' actions, the version's contracts and the names of shared/api (operations, tags, schemas);
+ * the v1 document also carries the webhooks. Every route of the version must have a contract.
  */
 export const buildDocument = (
   version: DocumentedVersion,
@@ -194,7 +111,6 @@ export const buildDocument = (
   contracts: VersionContracts,
   apiVersion: string,
 ): Record<string, unknown> => {
-  const paths: Record<string, Record<string, unknown>> = {};
   const versionRoutes = routes.filter((route) => route.version === version);
   const missing = versionRoutes.filter((route) => contracts[routeKeyOf(route)] === undefined);
   if (missing.length > 0)
@@ -202,94 +118,119 @@ export const buildDocument = (
   const extra = Object.keys(contracts).filter((key) => !versionRoutes.some((r) => routeKeyOf(r) === key));
   if (extra.length > 0)
     throw new MissingContractError(`Contracts for routes not in the table: ${extra.join(", ")}`);
-  for (const route of versionRoutes) {
-    const contract = contracts[routeKeyOf(route)] as RouteContract;
-    const action = actions[route.group]?.[routeKeyOf(route)];
-    const body = action?.body ? jsonSchemaOf(action.body, "input") : undefined;
-    const query = action?.query ? jsonSchemaOf(action.query, "input") : undefined;
-    const requestBody = contract.requestBody
-      ? {
-          required: true,
-          content: {
-            [contract.requestBody.contentType]: {
-              schema: jsonSchemaOf(contract.requestBody.schema, "input"),
-            },
-          },
-        }
-      : body
-        ? {
-            required: true,
-            content: {
-              "application/json": {
-                schema: body,
-                ...(contract.requestExample === undefined ? {} : { example: contract.requestExample }),
-              },
-              ...Object.fromEntries(
-                (contract.otherBodies ?? []).map((other) => [
-                  other.contentType,
-                  { schema: jsonSchemaOf(other.schema, "input") },
-                ]),
-              ),
-            },
-          }
-        : undefined;
-    const errors = [
-      ...pipelineErrors(route, {
-        body: requestBody !== undefined,
-        ...(body === undefined ? {} : { bodySchema: body }),
-        ...(query === undefined ? {} : { querySchema: query }),
-        ...(action?.maxBodyBytes === undefined ? {} : { maxBodyBytes: action.maxBodyBytes }),
-      }),
-      ...contract.errors,
-    ].map((refusal) => documented(version, refusal));
-    const security =
-      route.auth === "bearer"
-        ? [{ bearer: [] }]
-        : route.path === "/auth/api-key/create"
-          ? [{ apiKey: [] }]
-          : [];
-    const operation = {
-      operationId: operationIdOf(route),
-      tags: [route.group],
-      summary: contract.summary,
-      ...(contract.description || contract.extension
-        ? {
-            description: [
-              contract.extension ? "**Extension** (not in the spec)." : "",
-              contract.description ?? "",
-            ]
-              .filter(Boolean)
-              .join(" "),
-          }
-        : {}),
-      ...(contract.extension ? { "x-extension": true } : {}),
-      security,
-      parameters: parametersOf(route, contract, query),
-      ...(requestBody ? { requestBody } : {}),
-      responses: responsesOf(version, contract, errors),
-    };
+  const { tags, operations, schemas } = naming[version];
+  const components = createComponents();
+  const entries = versionRoutes.map((route) => {
+    const key = routeKeyOf(route);
+    const contract = contracts[key] as RouteContract;
+    const action = actions[route.group]?.[key];
+    nameRouteSchemas(components, key, schemas[key] ?? {}, contract, action);
+    return { route, key, contract, action };
+  });
+  // Named first, so every conversion below writes a `$ref` wherever it meets a named schema.
+  const webhooks = version === "v1" ? webhooksOf(components) : undefined;
+  const codes = new Set<string>();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { route, key, contract, action } of entries) {
+    const operation = operationOf(version, route, contract, action, components, operations[key]);
+    for (const error of operation.errors) codes.add(error.code);
     const pathItem = paths[fullPath(route)] ?? {};
-    pathItem[route.method.toLowerCase()] = operation;
+    pathItem[route.method.toLowerCase()] = operation.document;
     paths[fullPath(route)] = pathItem;
   }
   return {
     openapi: "3.1.0",
-    info: {
-      title: titles[version],
-      version: apiVersion,
-      description:
-        version === "v1"
-          ? "Sellers manage products, orders, delivery, their profile and payouts. Exchange the API key for a bearer token first."
-          : "Resellers search the public catalogue and buy from their balance. Exchange the API key for a bearer token first.",
-    },
+    info: { title: titles[version], version: apiVersion, description: introductionOf(version) },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }],
+    tags: Object.entries(tags)
+      .filter(([name]) => name !== WEBHOOKS_TAG || webhooks !== undefined)
+      .map(([name, description]) => ({ name, description })),
+    paths,
+    ...(webhooks === undefined ? {} : { webhooks }),
     components: {
+      schemas: { ...envelopeComponents(version, [...codes].sort()), ...components.definitions() },
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        apiKey: { type: "apiKey", in: "header", name: "X-API-KEY" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: `The access_token of POST /api/${version}/auth/api-key/create.`,
+        },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-KEY",
+          description: "The seller API key: only POST /auth/api-key/create takes it.",
+        },
       },
     },
-    paths,
   };
+};
+
+/** One route's operation object, and the refusals it documents. */
+const operationOf = (
+  version: DocumentedVersion,
+  route: RouteDefinition,
+  contract: RouteContract,
+  action: RouteAction | undefined,
+  components: Components,
+  name: OperationName<string> | undefined,
+): { document: Record<string, unknown>; errors: DocumentedError[] } => {
+  if (name === undefined)
+    throw new Error(`${routeKeyOf(route)} has no operation name (shared/api/operation-names.ts)`);
+  const body = action?.body ? jsonSchemaOf(action.body, "input") : undefined;
+  const query = action?.query ? jsonSchemaOf(action.query, "input") : undefined;
+  const requestBody = requestBodyOf(components, contract, action);
+  const errors = [
+    ...pipelineErrors(route, {
+      body: requestBody !== undefined,
+      ...(body === undefined ? {} : { bodySchema: body }),
+      ...(query === undefined ? {} : { querySchema: query }),
+      ...(action?.maxBodyBytes === undefined ? {} : { maxBodyBytes: action.maxBodyBytes }),
+    }),
+    ...contract.errors,
+  ].map((refusal) => documented(version, refusal));
+  const headers = {
+    ...(query?.properties !== undefined && "cursor" in (query.properties as object) ? nextCursorHeader : {}),
+    ...(contract.headerParameters?.[IDEMPOTENCY_KEY] === undefined ? {} : idempotentReplayedHeader),
+  };
+  const security =
+    route.auth === "bearer"
+      ? [{ bearer: [] }]
+      : route.path === "/auth/api-key/create"
+        ? [{ apiKey: [] }]
+        : [];
+  const description = [
+    contract.extension ? "**Extension** (not in the spec)." : "",
+    contract.description ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const document = {
+    operationId: name.operationId,
+    tags: [name.tag],
+    summary: contract.summary,
+    description: description === "" ? contract.summary : description,
+    ...(contract.extension ? { "x-extension": true } : {}),
+    security,
+    parameters: parametersOf(
+      version,
+      route,
+      contract,
+      action?.query && query ? { json: query, schema: action.query } : undefined,
+    ),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(
+      version,
+      contract,
+      {
+        data: components.use(contract.success.data, "output"),
+        meta: contract.success.meta ? components.use(contract.success.meta, "output") : undefined,
+        headers,
+      },
+      errors,
+    ),
+  };
+  return { document, errors };
 };

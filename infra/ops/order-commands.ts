@@ -5,12 +5,14 @@ import { isId } from "../../shared/ids/ids.js";
 import { readFileOutbox } from "../../shared/mail/file-outbox-mailer.js";
 import { ORDER_CURRENCY } from "../../shared/payments/payment-callback.js";
 import {
+  eventRedrive,
   orderService,
   paymentService,
   refundService,
   webhookRedrive,
   webhookService,
 } from "../../shared/runtime/dependencies.js";
+import { eventAttempts } from "../../shared/runtime/event-attempts.js";
 import { orderStore } from "../../shared/runtime/order-store.js";
 import type { CommandTable, Runner } from "./command.js";
 import { integer, noPositionals, onePositional, parseOptions, required, UsageError } from "./command-line.js";
@@ -29,6 +31,9 @@ const orderCreate: Runner = async (args) => {
     email: required(values, "email"),
   });
 };
+
+/** How many of a seller's latest event attempts `webhook events` prints. */
+const EVENT_LIST_SIZE = 100;
 
 const PAYMENT_SYSTEM = /^[a-z0-9_-]{1,40}$/;
 
@@ -113,6 +118,20 @@ const webhookRedriveCommand: Runner = async (args) => {
   return webhookRedrive().redrive(onePositional(positionals, "order id"));
 };
 
+const eventList: Runner = async (args) => {
+  const { positionals } = parseOptions(args, {});
+  return eventAttempts().latest(
+    integer("seller id", onePositional(positionals, "seller id")),
+    EVENT_LIST_SIZE,
+  );
+};
+
+const eventRedriveCommand: Runner = async (args) => {
+  const { values, positionals } = parseOptions(args, { seller: { type: "string" } });
+  const eventId = onePositional(positionals, "event id");
+  return eventRedrive().redrive(integer("--seller", required(values, "seller")), eventId);
+};
+
 const mailList: Runner = async (args) => {
   const { values, positionals } = parseOptions(args, { to: { type: "string" } });
   noPositionals(positionals);
@@ -172,6 +191,16 @@ export const orderCommands: CommandTable = {
     args: "<id_order>",
     summary: "queue an undelivered webhook afresh, out of the dead-letter queue",
     run: webhookRedriveCommand,
+  },
+  "webhook events": {
+    args: "<seller_id>",
+    summary: "the seller's latest 100 attempts of events it opted into, newest first, with the job each sent",
+    run: eventList,
+  },
+  "webhook redrive-event": {
+    args: "<event_id> --seller <seller_id>",
+    summary: "queue an undelivered event afresh, out of the dead-letter queue",
+    run: eventRedriveCommand,
   },
   "mail list": {
     args: "[--to <email>]",

@@ -5,7 +5,7 @@ import { type AccountRecord, SellerModeration } from "./account.js";
 import type { AccountStore, CredentialsChange } from "./account-repository.js";
 import { generateApiKey, hashApiKey } from "./api-keys.js";
 import { newAuthenticatorEnrolment } from "./authenticator-enrolment.js";
-import { newSigningSecret } from "./webhook-signing-secret.js";
+import { createWebhookSecretRotation } from "./webhook-secret-rotation.js";
 
 /** A change that found the account changed under it is decided again on what is stored then, this many times. */
 const ATTEMPTS = 3;
@@ -16,14 +16,13 @@ const ATTEMPTS = 3;
  * the tokens issued before it stop working (within the containers' standing cache); a new key replaces
  * the old one's lookup in the same transaction, so the old key stops working at once.
  */
-/** How long a replaced webhook signing secret keeps signing beside the new one: a day to deploy it. */
-export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
-
 export const createAccountAccessService = (deps: {
   store: Pick<AccountStore, "findWithCodeGuard" | "changeCredentials" | "rotateWebhookSecret">;
   dataKey: () => Promise<Buffer>;
   now: () => Date;
 }) => {
+  const rotation = createWebhookSecretRotation(deps);
+
   /** Reads the account, decides the change on it and writes it while the account is still as read. */
   const change = async <T>(
     accountId: number,
@@ -72,33 +71,8 @@ export const createAccountAccessService = (deps: {
         };
       }),
 
-    /**
-     * A new webhook signing secret, shown once. The one it replaces keeps signing beside it for
-     * WEBHOOK_SECRET_OVERLAP_HOURS (a rotation inside that time replaces it), so a receiver has a day
-     * to take the new one without refusing a webhook. Tokens and keys are untouched.
-     */
-    rotateWebhookSecret: async (accountId: number) => {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const found = await deps.store.findWithCodeGuard(accountId);
-        if (!found) throw refuse(worded(refusals.sellerIdNotFound, { sellerId: accountId }));
-        const secret = newSigningSecret();
-        const previousUntil = new Date(
-          deps.now().getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
-        ).toISOString();
-        const outcome = await deps.store.rotateWebhookSecret(accountId, found.account.webhook_secret_sealed, {
-          sealed: seal(await deps.dataKey(), secret),
-          previousUntil,
-        });
-        if (outcome === "changed")
-          return {
-            seller_id: accountId,
-            webhook_secret: secret,
-            previous_signs_until: found.account.webhook_secret_sealed === undefined ? null : previousUntil,
-          };
-        if (outcome === "missing") throw refuse(worded(refusals.sellerIdNotFound, { sellerId: accountId }));
-      }
-      throw refuse(worded(refusals.sellerKeptChanging, { sellerId: accountId }));
-    },
+    /** A new webhook signing secret, shown once; the replaced one signs beside it for a day. */
+    rotateWebhookSecret: (accountId: number) => rotation.rotate(accountId),
 
     /** A new authenticator secret (the old one's codes are refused) and every token revoked. Shown once. */
     rotateTotp: (accountId: number) =>

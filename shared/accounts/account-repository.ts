@@ -114,10 +114,15 @@ export interface AccountStore {
     seenSealed: string | undefined,
     next: { readonly sealed: string; readonly previousUntil: string },
   ): Promise<"changed" | "stale" | "missing">;
-  /** Applies profile changes; returns the updated account, or undefined if there is no such account. */
+  /**
+   * Applies profile changes, the webhook subscription among them; returns the updated account, or
+   * undefined if there is no such account.
+   */
   updateProfile(
     accountId: number,
-    changes: Partial<Pick<AccountRecord, "name" | "description" | "api_url">>,
+    changes: Partial<
+      Pick<AccountRecord, "name" | "description" | "api_url" | "webhook_events" | "key_stock_low_threshold">
+    >,
   ): Promise<AccountRecord | undefined>;
   /** Adds to the balance with its ledger entry in one transaction; returns the new balance, or undefined without the account. */
   credit(movement: BalanceMovement): Promise<number | undefined>;

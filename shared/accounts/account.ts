@@ -27,6 +27,14 @@ export const accountRecordSchema = z.object({
   webhook_secret_previous_sealed: z.optional(z.string()),
   /** When the replaced secret stops signing (ISO time). */
   webhook_secret_previous_until: z.optional(z.string()),
+  /**
+   * The webhook events the seller opted into (absent: none, only the spec's payment webhook), a list of
+   * type names. Read as it is and sifted by `subscriptionOf`: an event type retired one day makes no
+   * stored account unreadable, and no function that reads accounts carries zod's array schema for it.
+   */
+  webhook_events: z.optional(z.custom<unknown>()),
+  /** Below how many available codes key_stock.low is sent (absent: the default). */
+  key_stock_low_threshold: z.optional(z.number().check(z.int())),
   created_at: z.string(),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;

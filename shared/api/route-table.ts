@@ -85,6 +85,12 @@ export const routes = [
   v1("POST", "/seller/profile", "v1-seller"),
   v1("POST", "/seller/img", "v1-seller"),
   v1("POST", "/seller/webhook-test", "v1-seller"),
+  // Extensions (not in the spec), the webhook contract (#23): the Standard Webhooks signing secret's
+  // rotation, the events a seller opts into beside the payment webhook, and their recent deliveries.
+  v1("POST", "/seller/webhook-secret", "v1-seller"),
+  v1("GET", "/seller/webhook-events", "v1-seller"),
+  v1("POST", "/seller/webhook-events", "v1-seller"),
+  v1("GET", "/seller/webhook-events/deliveries", "v1-seller"),
   v1("POST", "/payout", "v1-payouts"),
   v1("GET", "/payout/history", "v1-payouts"),
 

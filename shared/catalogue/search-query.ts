@@ -7,29 +7,84 @@ import { MAX_QUERY_WORDS, MAX_TERM_LENGTH, searchWords, termOf } from "./search-
 /** Results beyond this many (page × limit) are not served: deeper pages would read ever more entries. */
 export const MAX_RESULT_WINDOW = 10_000;
 
-const amount = (name: string) =>
-  z.pipe(
+/**
+ * A price bound in roubles, with at most two decimals (query values arrive as strings). Built as a
+ * conversion into a bounded number, so the documents show the number and its bounds the checks refuse
+ * outside; anything but digits with an optional fraction becomes NaN, which the number refuses.
+ */
+const amount = (name: string, description: string) => {
+  const message = `${name} must be a number of roubles from 0 to 9999999999`;
+  return z.pipe(
+    z.transform((value: string) => (/^\d{1,10}(\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN)),
     z
-      .string()
-      .check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, `${name} must be a number of roubles from 0 to 9999999999`)),
-    z.transform(Number),
+      .number({ error: message })
+      .check(z.gte(0, message), z.lte(9_999_999_999, message), z.describe(description)),
   );
+};
+
+/** page and limit as every paged v2 list reads them (`noun` names what a page holds). */
+export const pageParameters = (noun: string) => ({
+  page: z
+    ._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1)
+    .check(z.describe(`The page, from 1 (default 1); page × limit may not exceed ${MAX_RESULT_WINDOW}`)),
+  limit: z
+    ._default(wholeNumber("limit", 1, 100), 20)
+    .check(z.describe(`${noun} per page, 1-100 (default 20)`)),
+});
 
 /** GET /search query parameters (all optional), as strings from the query string. */
 export const searchQuerySchema = z
   .strictObject({
-    q: z.optional(z.string().check(z.maxLength(200, "q must be at most 200 characters"))),
-    category_id: z.optional(wholeNumber("category_id", 1, 2_147_483_647)),
-    seller_id: z.optional(wholeNumber("seller_id", 1, 2_147_483_647)),
-    min_price: z.optional(amount("min_price")),
-    max_price: z.optional(amount("max_price")),
-    availability: z.optional(z.enum(["in_stock"], { error: "availability must be in_stock" })),
+    q: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(200, "q must be at most 200 characters"),
+          z.describe(
+            "Words to find, at most 200 characters: each must start a word of the product's title or description",
+          ),
+        ),
+    ),
+    category_id: z.optional(
+      wholeNumber("category_id", 1, 2_147_483_647).check(
+        z.describe(
+          "Only products of this category (e.g. 101 after seed-demo); a category whose id starts with 700 is 403 blocked_category",
+        ),
+      ),
+    ),
+    seller_id: z.optional(
+      wholeNumber("seller_id", 1, 2_147_483_647).check(
+        z.describe("Only products of this seller: the seller's account id"),
+      ),
+    ),
+    min_price: z.optional(
+      amount(
+        "min_price",
+        "Only products whose price per unit after the discount is at least this: roubles (RUB), 0-9999999999 with at most two decimals",
+      ),
+    ),
+    max_price: z.optional(
+      amount(
+        "max_price",
+        "Only products whose price per unit after the discount is at most this: roubles (RUB), 0-9999999999 with at most two decimals, not below min_price",
+      ),
+    ),
+    availability: z.optional(
+      z
+        .enum(["in_stock"], { error: "availability must be in_stock" })
+        .check(z.describe("in_stock: only products with units in stock; left out, every product")),
+    ),
     sort: z._default(
-      z.enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" }),
+      z
+        .enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" })
+        .check(
+          z.describe(
+            "newest first (default), price (cheapest first, after the discount) or price_desc (dearest first; an extension)",
+          ),
+        ),
       "newest",
     ),
-    page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
-    limit: z._default(wholeNumber("limit", 1, 100), 20),
+    ...pageParameters("Products"),
   })
   .check(
     // A parameter that failed its own rule is NaN here; it is reported once, by that rule alone.
@@ -48,17 +103,12 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
  * page and limit of a paged list other than search (a seller's catalogue, comments, an order's chat),
  * within the same window as search and history.
  */
-export const pageQuerySchema = z
-  .strictObject({
-    page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
-    limit: z._default(wholeNumber("limit", 1, 100), 20),
-  })
-  .check(
-    z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
-      path: ["page"],
-      error: refusals.pageWindow.message({ max: MAX_RESULT_WINDOW }),
-    }),
-  );
+export const pageQuerySchema = z.strictObject(pageParameters("Items")).check(
+  z.refine((p) => !(p.page * p.limit > MAX_RESULT_WINDOW), {
+    path: ["page"],
+    error: refusals.pageWindow.message({ max: MAX_RESULT_WINDOW }),
+  }),
+);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Counts a facet keeps: every listed product, and those in stock. */

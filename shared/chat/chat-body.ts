@@ -6,18 +6,6 @@ import * as z from "../validation/zod-mini.js";
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
 
 /**
- * Whether text has more than `max` code points. A UTF-16 string has at least half as many code points
- * as code units, so a very long body is refused from its length alone without being walked.
- */
-const exceedsCodePoints = (text: string, max: number): boolean => {
-  if (text.length <= max) return false;
-  if (text.length > 2 * max) return true;
-  let count = 0;
-  for (const _ of text) if (++count > max) return true;
-  return false;
-};
-
-/**
  * A chat message's text: kept exactly as sent (no trimming, no HTML stripping; every view escapes it),
  * so the checks only refuse what cannot be a message. Each aborts the rest, so the first message names
  * the problem and a huge value is never scanned further.
@@ -26,7 +14,8 @@ export const chatMessageText = z
   .string({ error: refusals.fieldNotString.message({ field: "message" }) })
   .check(
     z.minLength(1, { error: refusals.fieldEmpty.message({ field: "message" }), abort: true }),
-    z.refine((v) => !exceedsCodePoints(v, MAX_CHAT_MESSAGE_LENGTH), {
+    // Counted in Unicode code points, as JSON Schema's maxLength is (the documents show this check).
+    z.maxLength(MAX_CHAT_MESSAGE_LENGTH, {
       error: refusals.fieldTooLong.message({ field: "message", max: MAX_CHAT_MESSAGE_LENGTH }),
       abort: true,
     }),
@@ -45,9 +34,12 @@ export const chatMessageText = z
     }),
   );
 
+/** What the documents say of a chat message's rules, after what the message is for. */
+export const chatMessageRules = `1-${MAX_CHAT_MESSAGE_LENGTH} characters (Unicode code points), kept exactly as sent (every view escapes it): not only whitespace, and no control characters but tab, line feed and carriage return`;
+
 /** POST /chat/{chat_id} (v2) and POST /orders/chat/{id_order} (v1) body: the message and nothing else. */
 export const chatBodySchema = z.strictObject(
-  { message: chatMessageText },
+  { message: chatMessageText.check(z.describe(`The message: ${chatMessageRules}`)) },
   { error: refusals.notJsonObject.message },
 );
 export type ChatBody = z.infer<typeof chatBodySchema>;

@@ -1,4 +1,5 @@
 import { profileUpdateSchema } from "../accounts/seller-profile.js";
+import { webhookSubscriptionBodySchema } from "../accounts/webhook-subscription.js";
 import type { VersionRouteKey } from "../api/route-table.js";
 import { pageQuerySchema, searchQuerySchema } from "../catalogue/search-query.js";
 import { chatBodySchema } from "../chat/chat-body.js";
@@ -13,6 +14,7 @@ import { disputeBodySchema, historyQuerySchema } from "../orders/buyer-order-inp
 import { payoutRequestSchema } from "../payouts/payout.js";
 import { createProductSchema, updateProductSchema } from "../products/product.js";
 import { idProductSchema } from "../products/product-id-body.js";
+import { productListQuerySchema } from "../products/product-list-query.js";
 import { buyBodySchema, giftBodySchema } from "../purchases/purchase-body.js";
 import { cursorPageSchema } from "../validation/cursor-page.js";
 
@@ -35,6 +37,7 @@ export type RequestsOf<V extends "v1" | "v2"> = { readonly [K in VersionRouteKey
  * the server's. A route not listed reads nothing but its path.
  */
 export const v1RequestSchemas = {
+  "GET /products": { query: productListQuerySchema },
   "POST /products": { body: createProductSchema },
   "POST /products/update/{id}": { body: updateProductSchema },
   "POST /products/moderation": { body: idProductSchema },
@@ -48,6 +51,7 @@ export const v1RequestSchemas = {
   "POST /orders/chat/{id_order}": { body: chatBodySchema },
   "POST /seller/profile": { body: profileUpdateSchema },
   "POST /seller/img": { form: { img: "file" } },
+  "POST /seller/webhook-events": { body: webhookSubscriptionBodySchema },
   "POST /payout": { body: payoutRequestSchema },
   "GET /payout/history": { query: cursorPageSchema },
 } as const satisfies RequestsOf<"v1">;

@@ -84,6 +84,14 @@ export const keys = {
     PK: `ORDER#${orderId}`,
     SK: `WEBHOOK#${at}#${attemptId}`,
   }),
+  /**
+   * One attempt to send a seller an event it opted into (#23), newest last under the seller's own
+   * partition (not the account's, which the ledger grows), kept 7 days by TTL.
+   */
+  webhookEventAttempt: (sellerId: number, at: string, attemptId: string): ItemKey => ({
+    PK: `ACCOUNT#${sellerId}#WEBHOOK_EVENTS`,
+    SK: `${at}#${attemptId}`,
+  }),
   /** A payout. */
   payout: (payoutId: string): ItemKey => ({ PK: `PAYOUT#${payoutId}`, SK: "PAYOUT" }),
   /** A category; all categories share one partition, so listing them is one Query. */
@@ -312,6 +320,8 @@ export const indexAttributeList = (target: { readonly index: GlobalIndex }): str
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
+  /** A seller's event attempts (#23), in time order. */
+  webhookEventAttempts: (sellerId: number) => ({ PK: `ACCOUNT#${sellerId}#WEBHOOK_EVENTS`, skPrefix: "" }),
   /** An order's unapplied payments, by provider payment id. */
   unappliedPayments: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "PAYMENT#" }),
   categories: { PK: "CATEGORIES", skPrefix: "CATEGORY#" },

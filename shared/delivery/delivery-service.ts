@@ -4,25 +4,10 @@ import type { Randomness } from "../ids/randomness.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { hasControlCharacters } from "../text/control-characters.js";
 import type { Clock } from "../time/clock.js";
+import { refusing } from "../validation/validate.js";
 import * as z from "../validation/zod-mini.js";
 import type { DeliveryStore } from "./delivery-repository.js";
 import { hashDeliveryToken, looksLikeDeliveryToken } from "./delivery-token.js";
-
-/** POST /orders/delivery/{token} body; `download` is checked by the service for its own 422. */
-export const deliveryBodySchema = z.object(
-  {
-    text: z
-      .string({ error: worded(refusals.fieldNotString, { field: "text" }).message })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: worded(refusals.fieldRequired, { field: "text" }).message, abort: true }),
-        z.maxLength(10_000, worded(refusals.fieldTooLong, { field: "text", max: 10_000 }).message),
-      ),
-    download: z.optional(z.unknown()),
-  },
-  { error: refusals.notJsonObject.message },
-);
-export type DeliveryBody = z.infer<typeof deliveryBodySchema>;
 
 /** The download link: none when absent, empty or false (clients send false for none); otherwise an https URL. */
 const downloadLink = (value: unknown): string => {
@@ -44,6 +29,35 @@ const downloadLink = (value: unknown): string => {
     throw refuse(refusals.invalidDownloadUrl);
   }
 };
+
+/** Whether a body's `download` is a link `downloadLink` takes, or none. */
+const isDownloadLink = (value: unknown): boolean => {
+  try {
+    downloadLink(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /orders/delivery/{token} body. `download` answers its own 422 (`refusing`), with the rest of the
+ * body, before the token is looked up.
+ */
+export const deliveryBodySchema = z.object(
+  {
+    text: z
+      .string({ error: worded(refusals.fieldNotString, { field: "text" }).message })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: worded(refusals.fieldRequired, { field: "text" }).message, abort: true }),
+        z.maxLength(10_000, worded(refusals.fieldTooLong, { field: "text", max: 10_000 }).message),
+      ),
+    download: z.optional(z.unknown().check(refusing(refusals.invalidDownloadUrl, isDownloadLink))),
+  },
+  { error: refusals.notJsonObject.message },
+);
+export type DeliveryBody = z.infer<typeof deliveryBodySchema>;
 
 /** Delivery rules: the seller of a paid order delivers once, through the token from the webhook. */
 export const createDeliveryService = (deps: {

@@ -13,14 +13,23 @@ export const favoriteBodySchema = z.strictObject(
       .check(
         z.minLength(1, refusals.productIdRequired.message),
         z.maxLength(64, refusals.productIdTooLong.message),
+        z.describe(
+          "The product: its product_id (a 26-character ULID; 1-64 characters accepted). add and toggle need a public product (404 otherwise); remove takes any id",
+        ),
       ),
-    action: z.enum(favoriteActions, {
-      // zod reports a missing enum value as a wrong value; say "required" like every other missing field.
-      error: (issue) =>
-        issue.input === undefined
-          ? refusals.fieldRequired.message({ field: "action" })
-          : refusals.favoriteAction.message,
-    }),
+    action: z
+      .enum(favoriteActions, {
+        // zod reports a missing enum value as a wrong value; say "required" like every other missing field.
+        error: (issue) =>
+          issue.input === undefined
+            ? refusals.fieldRequired.message({ field: "action" })
+            : refusals.favoriteAction.message,
+      })
+      .check(
+        z.describe(
+          "add puts the product on the list, remove takes it off (both idempotent), toggle flips it",
+        ),
+      ),
   },
   { error: refusals.notJsonObject.message },
 );

@@ -1,5 +1,5 @@
-import { MAX_RESULT_WINDOW } from "../catalogue/search-query.js";
-import { chatMessageText } from "../chat/chat-body.js";
+import { MAX_RESULT_WINDOW, pageParameters } from "../catalogue/search-query.js";
+import { chatMessageRules, chatMessageText } from "../chat/chat-body.js";
 import * as refusals from "../errors/refusals.js";
 import { calendarDay, wholeNumber } from "../validation/query-numbers.js";
 import * as z from "../validation/zod-mini.js";
@@ -7,15 +7,40 @@ import * as z from "../validation/zod-mini.js";
 /** GET /history query parameters (all optional). */
 export const historyQuerySchema = z
   .strictObject({
-    status: z.optional(z.enum(["paid", "unpaid", "dispute"], { error: refusals.orderStatusFilter.message })),
-    seller_id: z.optional(wholeNumber("seller_id", 1, 2_147_483_647)),
-    product_id: z.optional(
-      z.string().check(z.minLength(1), z.maxLength(64, refusals.productIdTooLong.message)),
+    status: z.optional(
+      z
+        .enum(["paid", "unpaid", "dispute"], { error: refusals.orderStatusFilter.message })
+        .check(
+          z.describe(
+            "Only orders in this state: paid (no dispute open), dispute (a dispute is open) or unpaid (none: a purchase from the balance is paid at once)",
+          ),
+        ),
     ),
-    date_from: z.optional(calendarDay("date_from")),
-    date_to: z.optional(calendarDay("date_to")),
-    page: z._default(wholeNumber("page", 1, MAX_RESULT_WINDOW), 1),
-    limit: z._default(wholeNumber("limit", 1, 100), 20),
+    seller_id: z.optional(
+      wholeNumber("seller_id", 1, 2_147_483_647).check(
+        z.describe("Only orders of this seller: the seller's account id (seller_id of a product)"),
+      ),
+    ),
+    product_id: z.optional(
+      z
+        .string()
+        .check(
+          z.minLength(1),
+          z.maxLength(64, refusals.productIdTooLong.message),
+          z.describe("Only orders of this product: its product_id (a 26-character ULID)"),
+        ),
+    ),
+    date_from: z.optional(
+      calendarDay("date_from").check(
+        z.describe("Only orders made on this UTC day or later: YYYY-MM-DD, a real date"),
+      ),
+    ),
+    date_to: z.optional(
+      calendarDay("date_to").check(
+        z.describe("Only orders made on this UTC day or earlier: YYYY-MM-DD, not before date_from"),
+      ),
+    ),
+    ...pageParameters("Orders"),
   })
   .check(
     z.refine((q) => q.date_from === undefined || q.date_to === undefined || q.date_from <= q.date_to, {
@@ -34,9 +59,25 @@ export const disputeBodySchema = z.strictObject(
   {
     order_id: z
       .string({ error: "order_id must be a string" })
-      .check(z.minLength(1, "order_id is required"), z.maxLength(64)),
-    action: z.enum(["open", "close"], { error: refusals.disputeAction.message }),
-    message: z.optional(chatMessageText),
+      .check(
+        z.minLength(1, "order_id is required"),
+        z.maxLength(64),
+        z.describe(
+          "One of the caller's orders: its order_id from POST /buy or GET /history (a 26-character ULID; 1-64 characters accepted)",
+        ),
+      ),
+    action: z
+      .enum(["open", "close"], { error: refusals.disputeAction.message })
+      .check(
+        z.describe(
+          "open: on a paid order without an open dispute (its status becomes dispute); close: ends the open dispute (paid again)",
+        ),
+      ),
+    message: z.optional(
+      chatMessageText.check(
+        z.describe(`The reason or comment, posted to the order's chat: ${chatMessageRules}`),
+      ),
+    ),
   },
   { error: refusals.notJsonObject.message },
 );

@@ -48,7 +48,11 @@ export const checkWallet = (
   return /^\d{20}$/.test(trimmed) ? { wallet: trimmed } : { error: refusals.invalidPaymentAccount.message };
 };
 
-/** POST /payout body. */
+/**
+ * POST /payout body. The wallet's shape depends on the payment system, so the service checks it
+ * (`checkWallet`); a code that is not six digits can never be valid, so the schema refuses it, with the
+ * service's own message, before the lock counts it.
+ */
 export const payoutRequestSchema = z.strictObject(
   {
     amount: z
@@ -60,7 +64,9 @@ export const payoutRequestSchema = z.strictObject(
     wallet: z
       .string({ error: refusals.fieldNotString.message({ field: "wallet" }) })
       .check(z.maxLength(100, refusals.invalidWallet.message)),
-    cod: z.string({ error: refusals.invalidOtp.message }),
+    cod: z
+      .string({ error: refusals.invalidOtp.message })
+      .check(z.regex(/^\d{6}$/, refusals.invalidOtp.message)),
   },
   { error: refusals.notJsonObject.message },
 );

@@ -17,6 +17,7 @@ import {
 } from "./product.js";
 import { contentFields, normalizeName } from "./product-fields.js";
 import { type ProductListLine, productLineAttributes } from "./product-items.js";
+import { PRODUCT_PAGE_DEFAULT, productListQuerySchema } from "./product-list-query.js";
 import type { SellerProductStore } from "./product-repository.js";
 import type { ProductWriteOutcome } from "./product-write-repository.js";
 import { listFilterOf } from "./seller-lists.js";
@@ -29,20 +30,6 @@ export interface ProductListQuery {
   readonly category?: string;
   readonly search?: string;
 }
-
-const paginationSchema = z.object({
-  page: z._default(
-    z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(1))),
-    1,
-  ),
-  limit: z._default(
-    z.pipe(
-      z.pipe(z.string().check(z.regex(/^\d{1,3}$/)), z.transform(Number)),
-      z.int().check(z.gte(1), z.lte(100)),
-    ),
-    20,
-  ),
-});
 
 /** The fields of a new product a seller's create body sets, in the body's order. */
 const createdFields = Object.keys(createProductSchema.shape) as (keyof CreateProductInput)[];
@@ -212,9 +199,10 @@ export const createSellerProductService = (deps: {
      * `search` matches names by word starts (see `matchesSearch`).
      */
     async list(sellerId: number, query: ProductListQuery) {
-      const pagination = paginationSchema.safeParse({ page: query.page, limit: query.limit });
-      if (!pagination.success) throw refuse(refusals.invalidPagination);
-      const { page, limit } = pagination.data;
+      // The route checks the query with the same schema; a caller of the service gets the same refusal.
+      if (!z.safeParse(productListQuerySchema, query).success) throw refuse(refusals.invalidPagination);
+      const page = Number(query.page ?? 1);
+      const limit = Number(query.limit ?? PRODUCT_PAGE_DEFAULT);
       const offset = (page - 1) * limit;
       const listed = (p: ProductListLine) => productFieldsOf(p, productLineAttributes);
       const filter = listFilterOf(query);

@@ -21,7 +21,8 @@ export const checkedComment = (
   comment: string | null | undefined,
 ): string | undefined => {
   const given = comment ?? "";
-  // A character is at most two UTF-16 units: a longer value is refused without walking it.
+  // POST /buy's body schema refuses a long comment first (purchase-body.ts); kept here so these rules
+  // stand alone. A character is at most two UTF-16 units: a longer value is refused without walking it.
   if (given.length > 2 * MAX_COMMENT_LENGTH || [...given].length > MAX_COMMENT_LENGTH) {
     throw commentRefusal(worded(refusals.commentTooLong, { max: MAX_COMMENT_LENGTH }));
   }

@@ -31,4 +31,4 @@ export { balanceView, purchaseService } from "./purchases.js";
 export { orderWebhookAttempts } from "./seller-webhooks.js";
 export { accessTokens, paymentCallbackSecret } from "./service-keys.js";
 export { testWebhook } from "./test-webhooks.js";
-export { webhookRedrive, webhookService } from "./webhooks.js";
+export { eventRedrive, sellerEventService, webhookRedrive, webhookService } from "./webhooks.js";

@@ -1,4 +1,4 @@
-import { refuse } from "../errors/refusal.js";
+import { type Refusal, refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import * as z from "./zod-mini.js";
 
@@ -28,6 +28,18 @@ const problemsOf = (issue: z.core.$ZodIssue, noun: InputNoun): Problem[] => {
 };
 
 /**
+ * A check that refuses with one of the catalogue's refusals, under its own code and status rather than
+ * `invalid_request`: a rule that needs nothing but the value (a comment's length) is checked with the
+ * rest of the input and still answers as the service words it. `validate` reads the cited refusal.
+ */
+export const refusing = <T>(refusal: Refusal, accepts: (value: T) => boolean) =>
+  z.refine<T>(accepts, { error: refusal.message, params: { refusal }, abort: true });
+
+/** The refusal a `refusing` check cites for its issue, if it is one. */
+const citedRefusal = (issue: z.core.$ZodIssue | undefined): Refusal | undefined =>
+  issue?.code === "custom" ? (issue.params?.refusal as Refusal | undefined) : undefined;
+
+/**
  * Validates input with a zod schema, classic or mini (both are core schemas). Failure is an `invalid_input` error whose message names the first
  * problem and whose details list every one, each with the field or parameter it is about (v1 shows the
  * message only; v2 shows both).
@@ -43,6 +55,7 @@ export const validate = <T extends z.core.$ZodType>(
   const problems = result.error.issues.flatMap((issue) => problemsOf(issue, noun));
   const first = problems[0]?.message;
   const refusal =
-    first === undefined ? refusals.invalidRequest : { ...refusals.invalidRequest, message: first };
+    citedRefusal(result.error.issues[0]) ??
+    (first === undefined ? refusals.invalidRequest : { ...refusals.invalidRequest, message: first });
   throw refuse(refusal, { details: { issues: problems } });
 };

@@ -6,3 +6,9 @@ export const webhookAttemptTableItem = defineTableItem({
   entity: "webhook_attempt",
   key: keys.webhookAttempt,
 });
+
+/** One attempt to send a seller an event it opted into (#23), in time order under the seller. */
+export const eventAttemptTableItem = defineTableItem({
+  entity: "webhook_event_attempt",
+  key: keys.webhookEventAttempt,
+});

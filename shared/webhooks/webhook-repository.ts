@@ -3,21 +3,10 @@ import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } 
 import { collections, keys } from "../data/table-keys.js";
 import { stageAssignment } from "../orders/order-items.js";
 import { paidPlace } from "../orders/order-stages.js";
-import * as z from "../validation/zod-mini.js";
+import { type WebhookAttempt, webhookAttemptSchema } from "./webhook-attempt.js";
 import { webhookAttemptTableItem } from "./webhook-items.js";
 
-/** One recorded webhook attempt. */
-export const webhookAttemptSchema = z.object({
-  event_id: z.string(),
-  attempt: z.number().check(z.int()),
-  at: z.string(),
-  target: z.string(),
-  outcome: z.enum(["delivered", "failed", "refused"]),
-  http_status: z.optional(z.number().check(z.int())),
-  error: z.optional(z.string()),
-  duration_ms: z.number().check(z.int()),
-});
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+export type { WebhookAttempt } from "./webhook-attempt.js";
 
 /** A paid order as its webhook's writes file it among its seller's orders by stage (`order-stages.ts`). */
 export interface WebhookOrder {

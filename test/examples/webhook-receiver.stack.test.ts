@@ -36,10 +36,14 @@ const pointProductAt = async (seller: { token: string; productId: string }, apiU
 };
 
 describe("the README's webhook receiver on the local stack", () => {
-  it("delivers three paid orders from their webhooks with one token exchange between them", async () => {
+  it("delivers three paid orders from their webhooks, each checked by both signatures, with one token exchange between them", async () => {
     const seller = await sellerWithProduct({ count: 5 });
     const apiKey = seller.account.api_key;
-    const receiver = await startExampleReceiver({ API_KEY: apiKey, BASE_URL: workerStack().gatewayUrl });
+    const receiver = await startExampleReceiver({
+      API_KEY: apiKey,
+      BASE_URL: workerStack().gatewayUrl,
+      WEBHOOK_SECRET: seller.account.webhook_secret,
+    });
     try {
       await pointProductAt(seller, receiver.url);
       const before = await exchangesOf(apiKey);

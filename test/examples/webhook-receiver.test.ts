@@ -1,10 +1,14 @@
+import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateApiKey } from "../../shared/accounts/api-keys.js";
+import { newSigningSecret } from "../../shared/accounts/webhook-signing-secret.js";
 import { type FakeAnswer, type FakeRequest, startFakeService, tokenAnswer } from "../client/fake-service.js";
 import {
+  hookBody,
   readmeReceiverBlock,
   receiverFileCode,
   sendHook,
+  sendRaw,
   startExampleReceiver,
 } from "../support/example-receiver.js";
 
@@ -108,5 +112,77 @@ describe("the README's webhook receiver", () => {
       "Bearer tok-2",
       "Bearer tok-2",
     ]);
+  });
+
+  it("with WEBHOOK_SECRET set, delivers a webhook the standardwebhooks package signed with it, and refuses one signed with another secret, one unsigned, and one timestamped six minutes ago (403, nothing delivered)", async () => {
+    const fake = await service(3600);
+    running.push({ stop: fake.close });
+    const apiKey = generateApiKey();
+    const secret = newSigningSecret();
+    const receiver = await startExampleReceiver({
+      API_KEY: apiKey,
+      BASE_URL: fake.baseUrl,
+      WEBHOOK_SECRET: secret,
+    });
+    running.push(receiver);
+    const body = (n: number) =>
+      hookBody(apiKey, {
+        id_order: `order-${n}`,
+        delivery_url: `${fake.baseUrl}/api/v1/orders/delivery/token-${n}`,
+      });
+    const signed = (key: string, id: string, at: Date, payload: string) => ({
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(key).sign(id, at, payload),
+    });
+
+    const answers = [
+      await sendRaw(receiver.url, body(1), signed(secret, "msg_1", new Date(), body(1))),
+      await sendRaw(receiver.url, body(2), signed(newSigningSecret(), "msg_2", new Date(), body(2))),
+      await sendRaw(receiver.url, body(3)),
+      await sendRaw(
+        receiver.url,
+        body(4),
+        signed(secret, "msg_4", new Date(Date.now() - 6 * 60_000), body(4)),
+      ),
+      await sendRaw(receiver.url, body(5), signed(secret, "msg_5", new Date(), body(1))),
+    ];
+
+    expect(answers.map((a) => `${a.status} ${a.text}`)).toEqual([
+      "200 ok",
+      "403 Invalid signature",
+      "403 Invalid signature",
+      "403 Invalid signature",
+      "403 Invalid signature",
+    ]);
+    expect(fake.requests.filter((r) => r.url.includes("/orders/")).map((r) => r.url)).toEqual([
+      "/api/v1/orders/info/order-1",
+      "/api/v1/orders/delivery/token-1",
+    ]);
+  });
+
+  it("answers a signed event ({type, timestamp, data}) with 200 and calls nothing of the service", async () => {
+    const fake = await service(3600);
+    running.push({ stop: fake.close });
+    const secret = newSigningSecret();
+    const receiver = await startExampleReceiver({
+      API_KEY: generateApiKey(),
+      BASE_URL: fake.baseUrl,
+      WEBHOOK_SECRET: secret,
+    });
+    running.push(receiver);
+    const event = JSON.stringify({
+      type: "dispute.opened",
+      timestamp: "2026-11-27T10:00:00.000Z",
+      data: { id_order: "order-9", id_product: "p-1", signature: "0".repeat(40) },
+    });
+    const at = new Date();
+    const answer = await sendRaw(receiver.url, event, {
+      "webhook-id": "evt_9",
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign("evt_9", at, event),
+    });
+    expect(`${answer.status} ${answer.text}`).toBe("200 ok");
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ describe("function bundles as CDK builds them", () => {
     expect(extra).toEqual(Object.fromEntries(functions.map((fn) => [fn, []])));
   });
 
-  it("weigh at most the SDK clients their function needs plus 150 KB", () => {
+  it("weigh at most the SDK clients their function needs plus 152 KB", () => {
     const over = functions.flatMap((fn) => {
       const limit = (baselines.get(needed(fn).join("+")) as number) + BYTES_BUDGET;
       const size = bytes.get(fn) as number;

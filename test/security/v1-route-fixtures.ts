@@ -207,6 +207,34 @@ export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixtur
     // Calls the caller's own api_url only: another account's token tests that account's (here none).
     foreign: { scoped: true },
   },
+  "POST /api/v1/seller/webhook-secret": {
+    owner: "seller",
+    path: () => v1("/seller/webhook-secret"),
+    // Rotates the caller's own secret: another account's token rotates that account's.
+    foreign: { scoped: true },
+  },
+  "GET /api/v1/seller/webhook-events": {
+    owner: "seller",
+    path: () => v1("/seller/webhook-events"),
+    foreign: { scoped: true },
+  },
+  "POST /api/v1/seller/webhook-events": {
+    owner: "seller",
+    path: () => v1("/seller/webhook-events"),
+    body: () => ({ events: ["dispute.opened"] }),
+    foreign: { scoped: true },
+    // Every valid body is a subscription: sent by a throwaway account, so the owner's stays as it is.
+    target: {
+      body: () => ({ events: ["dispute.opened", "key_stock.low"], key_stock_low_threshold: 5 }),
+      answer: () => "any",
+      scratch: true,
+    },
+  },
+  "GET /api/v1/seller/webhook-events/deliveries": {
+    owner: "seller",
+    path: () => v1("/seller/webhook-events/deliveries"),
+    foreign: { scoped: true },
+  },
   "POST /api/v1/payout": {
     owner: "seller",
     path: () => v1("/payout"),

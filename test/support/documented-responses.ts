@@ -7,6 +7,8 @@ import { refusalOf } from "./refusal-matcher.js";
 /** An OpenAPI document as far as the check reads it. */
 export interface Document {
   readonly paths: Record<string, Record<string, Operation | undefined> | undefined>;
+  /** The named schemas the operations' `$ref`s point to (`#/components/schemas/<name>`). */
+  readonly components?: object;
 }
 
 interface Operation {
@@ -71,6 +73,8 @@ export const createResponseCheck = (sources: DocumentSources) => {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   // Only request bodies carry `format: binary` (an uploaded file); a response has nothing to check it against.
   ajv.addFormat("binary", true);
+  // Each compiled schema carries its document's components, for its `$ref`s to resolve within it.
+  ajv.addKeyword("components");
   const documents = new Map<string, Document>();
   const validators = new Map<string, ValidateFunction>();
 
@@ -118,7 +122,10 @@ export const createResponseCheck = (sources: DocumentSources) => {
     if (response.body === undefined) {
       throw new Error(`${key} answered ${response.status} without a JSON body`);
     }
-    const validate = validatorOf(`${key} ${response.status}`, schema);
+    const validate = validatorOf(`${key} ${response.status}`, {
+      ...schema,
+      components: documentOf(source).components,
+    });
     if (!validate(response.body)) {
       throw new Error(
         `${key} answered ${response.status} with a body ${name} does not allow: ${problemsOf(validate.errors)}\n${JSON.stringify(response.body).slice(0, 2000)}`,

@@ -47,7 +47,11 @@ const exited = (child: ChildProcess): Promise<void> =>
  * port. Resolves once it listens; if it exits first, rejects with its output. `stop` ends it and waits
  * for it to be gone; a failed start leaves nothing running.
  */
-export const startExampleReceiver = async (env: { API_KEY: string; BASE_URL: string }) => {
+export const startExampleReceiver = async (env: {
+  API_KEY: string;
+  BASE_URL: string;
+  WEBHOOK_SECRET?: string;
+}) => {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", RECEIVER], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(port), ...env },
@@ -81,23 +85,31 @@ export const startExampleReceiver = async (env: { API_KEY: string; BASE_URL: str
   return { url: `http://127.0.0.1:${port}/hook`, pid: child.pid, stop, output: () => output };
 };
 
-/** Sends the receiver one signed webhook for `orderId`; answers its status and text. */
-export const sendHook = async (
+/** The spec's payment webhook body for `orderId`, signed the spec's way under `apiKey`. */
+export const hookBody = (apiKey: string, hook: { id_order: string; delivery_url: string }): string =>
+  JSON.stringify({
+    id_order: hook.id_order,
+    id_product: "p-1",
+    payment_status: "paid",
+    signature: hookSignature(apiKey, hook.id_order),
+    delivery_url: hook.delivery_url,
+    token: hook.delivery_url.split("/").pop(),
+  });
+
+/** POSTs `body` to the receiver with `headers` besides the JSON content type; answers its status and text. */
+export const sendRaw = async (
   url: string,
-  apiKey: string,
-  hook: { id_order: string; delivery_url: string },
+  body: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> => {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      id_order: hook.id_order,
-      id_product: "p-1",
-      payment_status: "paid",
-      signature: hookSignature(apiKey, hook.id_order),
-      delivery_url: hook.delivery_url,
-      token: hook.delivery_url.split("/").pop(),
-    }),
+    headers: { "Content-Type": "application/json", ...headers },
+    body,
   });
   return { status: response.status, text: await response.text() };
 };
+
+/** Sends the receiver one signed webhook for `orderId` (the spec's signature only); answers its status and text. */
+export const sendHook = (url: string, apiKey: string, hook: { id_order: string; delivery_url: string }) =>
+  sendRaw(url, hookBody(apiKey, hook));

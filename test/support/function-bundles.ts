@@ -5,9 +5,11 @@ import { build, type Metafile } from "esbuild";
  * How a function is bundled for Lambda and what its bundle may weigh: shared by the cold-start bench
  * (which also times imports) and the bundle test of `npm test` (bytes and clients, which are
  * deterministic). Budget: bytes ≤ a baseline bundle that only creates the clients the function needs,
- * plus 150 KB.
+ * plus 152 KB. (150 KB until #23: the route table and the table keys, which every function carries
+ * whole, grew with the webhook contract's four routes and its attempt key, and the product list's query
+ * schema became a declared validator; together 730 bytes more in v1-products, the heaviest group.)
  */
-export const BYTES_BUDGET = 150 * 1024;
+export const BYTES_BUDGET = 152 * 1024;
 
 // Same options as infra/cdk/marketplace-function.ts, so the bytes are the deployed ones.
 /** Bundles an entry exactly as CDK does for a function; returns esbuild's metafile. */

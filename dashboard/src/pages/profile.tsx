@@ -3,6 +3,8 @@ import { sent, useAnswer } from "../answers.js";
 import { AnswerState, Outcome } from "../components/answer-state.js";
 import { FormField } from "../components/form-field.js";
 import { ImageUpload } from "../panels/image-upload.js";
+import { SigningSecret } from "../panels/signing-secret.js";
+import { WebhookEvents } from "../panels/webhook-events.js";
 import { refusedField } from "../refusal-field.js";
 import type { Seller, Session } from "../session.js";
 
@@ -25,7 +27,10 @@ const FIELDS = [
 type ProfileField = (typeof FIELDS)[number]["name"];
 type ProfileDraft = Record<ProfileField, string>;
 
-/** The store's profile: name, description and webhook URL, the avatar, and a signed test webhook. */
+/**
+ * The store's profile: name, description and webhook URL, the avatar, a signed test webhook, the events
+ * sent beside the payment webhook and the signing secret.
+ */
 export const Profile = ({ session, onSeller }: { session: Session; onSeller: (seller: Seller) => void }) => {
   const { loaded, reload } = useAnswer(() => session.client.v1.call("GET /seller"), [session.client]);
   // A saved name shows in the header at once.
@@ -66,6 +71,8 @@ export const Profile = ({ session, onSeller }: { session: Session; onSeller: (se
           />
           <Avatar session={session} img={loaded.data.img} onChange={reload} />
           <TestWebhook session={session} apiUrl={loaded.data.api_url} />
+          <WebhookEvents session={session} />
+          <SigningSecret session={session} />
         </>
       ) : null}
     </>

@@ -13,6 +13,7 @@ import { productTableItem } from "../../../shared/products/product-items.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
 import { functionMemoryMb } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
+import { sellerEventFilters } from "../seller-event-filters.js";
 import type { MarketplaceData } from "./data.js";
 
 export interface MarketplaceWorkersProps {
@@ -161,6 +162,9 @@ export class MarketplaceWorkers {
             eventName: FilterRule.isEqual("INSERT"),
             dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(outboxTableItem.entity) } } },
           }),
+          // The changes a seller may opt into hearing of (#23), as narrow as a filter can say them; the
+          // forwarder compares the old and new images to tell which really are one (a filter cannot).
+          ...sellerEventFilters.map((filter) => FilterCriteria.filter(filter)),
         ],
       }),
     );

@@ -10,10 +10,16 @@ export const v1AuthContracts = {
       "No body. The token is a JWT for Seller API v1 only; expires_in is in seconds. Exchanges are limited per API key, and refused exchanges (unknown or blocked keys) per source address; a working key is never refused for what other keys did from its address (429 with Retry-After).",
     success: {
       status: 200,
-      data: z.strictObject({
-        access_token: z.string().check(z.describe("Bearer token for the Authorization header")),
-        expires_in: z.int().check(z.describe("Seconds until the token expires")),
-      }),
+      data: z
+        .strictObject({
+          access_token: z
+            .string()
+            .check(z.describe("Bearer token (a JWT) for the Authorization header of every other v1 call")),
+          expires_in: z
+            .int()
+            .check(z.describe("Seconds until the token expires; exchange the key again then")),
+        })
+        .check(z.describe("A Seller API v1 access token")),
       example: { access_token: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIn0.sig", expires_in: 3600 },
     },
     errors: [refusals.unauthorized, refusals.tooManyRequests],

@@ -3,12 +3,12 @@ import { MAX_CHAT_MESSAGE_LENGTH } from "../../chat/chat-body.js";
 import { DEFAULT_CHAT_MESSAGES_PER_MINUTE, MAX_CHAT_MESSAGES } from "../../chat/chat-limits.js";
 import { type ChatMessageView, chatAuthors } from "../../chat/chat-message.js";
 import type { ChatSent } from "../../chat/chat-service.js";
-import type { createDeliveryService } from "../../delivery/delivery-service.js";
-import { deliveryUrlAnswerSchema } from "../../delivery/delivery-url-service.js";
+import { type createDeliveryService, deliveryBodySchema } from "../../delivery/delivery-service.js";
+import type { DeliveryUrlAnswer } from "../../delivery/delivery-url-service.js";
 import { worded } from "../../errors/refusal.js";
 import * as refusals from "../../errors/refusals.js";
 import { WHOLE_HISTORY_MAX } from "../../lists/seller-history.js";
-import { orderRecordSchema, orderStatuses } from "../../orders/order.js";
+import { orderStatuses } from "../../orders/order.js";
 import type { OrderService } from "../../orders/order-service.js";
 import { CURSOR_PAGE_MAX } from "../../validation/cursor-page.js";
 import * as z from "../../validation/zod-mini.js";
@@ -16,8 +16,30 @@ import { sellerWebhookAttemptSchema } from "../../webhooks/order-webhook-attempt
 import { type Answer, answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
 import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
-import { clockTime, digits, id, isoDate } from "./field-schemas.js";
+import { describeFields, documentRule } from "./field-descriptions.js";
+import { clockTime, digits, id, isoDate, outcome, webhookCallWords } from "./field-schemas.js";
 import { cursorQuery, historyDescription } from "./history-lists.js";
+
+// The body's check of download (422, before the token) is a refine: the documents state what it takes.
+documentRule(deliveryBodySchema.shape.download, {
+  anyOf: [
+    { type: "string", format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]://", maxLength: 2048 },
+    { const: "" },
+    { const: false },
+    { type: "null" },
+  ],
+});
+describeFields(deliveryBodySchema.shape, {
+  text: "What the buyer receives by e-mail: the activation key, credentials or a message; 1 to 10,000 characters after trimming.",
+  download:
+    'A link to a file for the buyer: an absolute https URL of at most 2048 characters, without spaces or control characters. Leave it out, or send "", false or null, for none. Anything else is refused with 422 Invalid download URL.',
+});
+
+describeFields(sellerWebhookAttemptSchema.shape, {
+  attempt: "The attempt's number, from 1; a retry counts up",
+  at: "When the attempt started: UTC date and time, YYYY-MM-DD HH:MM:SS",
+  ...webhookCallWords,
+});
 
 const DELIVERY_TOKEN = "kq3Xw0fV9dP2mB7rT5yL8nC1hJ4sA6gE0uZ3iO9vR2w";
 
@@ -41,12 +63,21 @@ const disputeStatus = z
     ),
   );
 
+/** An order's state as v1 names it. */
+const orderStatus = z
+  .enum(orderStatuses)
+  .check(
+    z.describe(
+      "wait (not paid yet), paid (payment confirmed: deliver it) or canceled (never paid: it expired or was canceled)",
+    ),
+  );
+
 const orderListItem = answering<Answer<OrderService["listForSeller"]>["items"][number]>()(
   z.strictObject({
     id_order: id("Order id"),
     id_product: id("Product id"),
-    amount: digits("Total in whole roubles"),
-    status_order: z.enum(orderStatuses),
+    amount: digits("Total the buyer pays in integer roubles (RUB)"),
+    status_order: orderStatus,
     data_create: isoDate,
     time_create: clockTime,
     count: digits("Units ordered"),
@@ -63,14 +94,16 @@ const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
     id: z.string().check(z.describe("Internal id: the order id, or the sequence number of an older order")),
     id_user: z.string().check(z.describe("The registered buyer's account id; empty for a guest")),
     guest_id: z.string().check(z.describe("An opaque id of the guest buyer; empty for a registered one")),
-    buyer_type: orderRecordSchema.shape.buyer_type,
+    buyer_type: z
+      .enum(["guest", "registered"])
+      .check(z.describe("guest (bought without an account) or registered (a reseller's account)")),
     id_product: id("Product id"),
     id_seller: digits("Seller id"),
     id_order: id("Order id"),
-    status_order: z.enum(orderStatuses),
+    status_order: orderStatus,
     data_create: isoDate,
     time_create: clockTime,
-    amount: digits("Total in whole roubles"),
+    amount: digits("Total the buyer pays in integer roubles (RUB)"),
     count: digits("Units ordered"),
     payment_system: z.string().check(z.describe("Payment provider; empty until paid")),
     comment: z.string().check(z.describe("Extension: the buyer's comment for the seller (empty if none)")),
@@ -79,7 +112,12 @@ const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
     ...deliveryState,
     codes: z.optional(
       z
-        .array(z.strictObject({ id: z.string(), code: z.string() }))
+        .array(
+          z.strictObject({
+            id: z.string().check(z.describe("The code's id (22 characters)")),
+            code: z.string().check(z.describe("The code itself, as uploaded")),
+          }),
+        )
         .check(
           z.describe(
             "Extension: a key product's order, once paid: the uploaded codes delivered to it (id and code, as GET /products/keys/{id} names them); absent for any other order",
@@ -93,8 +131,10 @@ const chatMessage = answering<ChatMessageView>()(
   z.strictObject({
     id: z.int().check(z.describe("Message id")),
     message_id: z.int().check(z.describe("The same id, as the v2 example names it")),
-    type_user: z.enum(chatAuthors),
-    from: z.enum(chatAuthors),
+    type_user: z
+      .enum(chatAuthors)
+      .check(z.describe("Who wrote it: buyer, seller, or system (the marketplace's own notices)")),
+    from: z.enum(chatAuthors).check(z.describe("The same as type_user, as the v2 example names it")),
     message: z.string().check(z.describe("The text exactly as sent; escape it when rendering")),
     data_create: isoDate,
     time_create: clockTime,
@@ -118,7 +158,9 @@ export const v1OrdersContracts = {
     description: historyDescription("orders"),
     success: {
       status: 200,
-      data: z.array(orderListItem),
+      data: z
+        .array(orderListItem)
+        .check(z.describe("The seller's orders (or one page of them), newest first")),
       example: [
         {
           id_order: ORDER_ID,
@@ -151,7 +193,7 @@ export const v1OrdersContracts = {
     pathParameters: { id: "The order's public id (id_order)" },
     success: {
       status: 200,
-      data: orderDetail,
+      data: orderDetail.check(z.describe("The order, as its seller sees it (never the buyer's e-mail)")),
       example: {
         id: ORDER_ID,
         id_user: "",
@@ -189,11 +231,13 @@ export const v1OrdersContracts = {
     success: {
       status: 200,
       data: answering<Answer<ReturnType<typeof createDeliveryService>["deliver"]>>()(
-        z.strictObject({
-          message: z.literal("Product delivered"),
-          id_order: id("The delivered order"),
-          delivered: z.literal(true),
-        }),
+        z
+          .strictObject({
+            message: outcome("Product delivered"),
+            id_order: id("The delivered order"),
+            delivered: z.literal(true).check(z.describe("Always true: the order is delivered now")),
+          })
+          .check(z.describe("The delivery's outcome")),
       ),
       example: { message: "Product delivered", id_order: ORDER_ID, delivered: true },
     },
@@ -217,7 +261,11 @@ export const v1OrdersContracts = {
       page: "Page number from 1 (default 1)",
       limit: "Messages per page, 1 to 100 (default 20)",
     },
-    success: { status: 200, data: z.array(chatMessage), example: [chatMessageExample] },
+    success: {
+      status: 200,
+      data: z.array(chatMessage).check(z.describe("This page of the chat, oldest first")),
+      example: [chatMessageExample],
+    },
     errors: [
       worded(refusals.wholeNumber, { name: "page", min: 1, max: 10000 }),
       worded(refusals.wholeNumber, { name: "limit", min: 1, max: 100 }),
@@ -234,7 +282,14 @@ export const v1OrdersContracts = {
     requestExample: { message: "Yes, the key is region free." },
     success: {
       status: 200,
-      data: answering<ChatSent>()(z.strictObject({ message_id: z.int(), sent: z.literal(true) })),
+      data: answering<ChatSent>()(
+        z
+          .strictObject({
+            message_id: z.int().check(z.describe("The new message's id")),
+            sent: z.literal(true).check(z.describe("Always true: the message is in the chat")),
+          })
+          .check(z.describe("The message sent")),
+      ),
       example: { message_id: 1743512400123456, sent: true },
     },
     errors: [
@@ -256,7 +311,23 @@ export const v1OrdersContracts = {
     pathParameters: { id: "The order's id" },
     success: {
       status: 200,
-      data: deliveryUrlAnswerSchema,
+      data: answering<DeliveryUrlAnswer>()(
+        z
+          .strictObject({
+            id_order: id("The order"),
+            delivery_url: z
+              .string()
+              .check(
+                z.describe(
+                  "Where to POST the goods: this API's /api/v1/orders/delivery/{token}, as the payment webhook carries it",
+                ),
+              ),
+            token: z
+              .string()
+              .check(z.describe("The one-time delivery token, the last path segment of delivery_url")),
+          })
+          .check(z.describe("What the order's payment webhook carried")),
+      ),
       example: {
         id_order: ORDER_ID,
         delivery_url: `https://api.example-market.com/api/v1/orders/delivery/${DELIVERY_TOKEN}`,
@@ -279,15 +350,17 @@ export const v1OrdersContracts = {
     success: {
       status: 200,
       data: answering<Answer<OrderService["summaryForSeller"]>>()(
-        z.strictObject({
-          waiting_payment: orderCount("Orders waiting for payment (status_order wait)"),
-          undelivered: orderCount("Paid orders not delivered yet, webhook_failing ones included"),
-          webhook_failing: orderCount(
-            "Paid, undelivered orders whose last webhook attempt failed or was refused",
-          ),
-          delivered_today: orderCount("Orders delivered today, by the UTC day"),
-          open_disputes: orderCount("Orders with an open dispute"),
-        }),
+        z
+          .strictObject({
+            waiting_payment: orderCount("Orders waiting for payment (status_order wait)"),
+            undelivered: orderCount("Paid orders not delivered yet, webhook_failing ones included"),
+            webhook_failing: orderCount(
+              "Paid, undelivered orders whose last webhook attempt failed or was refused",
+            ),
+            delivered_today: orderCount("Orders delivered today, by the UTC day"),
+            open_disputes: orderCount("Orders with an open dispute"),
+          })
+          .check(z.describe("Counts of the seller's orders by what they need")),
       ),
       example: {
         waiting_payment: 3,
@@ -308,7 +381,9 @@ export const v1OrdersContracts = {
     pathParameters: { id: "The order's id" },
     success: {
       status: 200,
-      data: z.array(sellerWebhookAttemptSchema),
+      data: z
+        .array(sellerWebhookAttemptSchema)
+        .check(z.describe("The order's payment webhook attempts, oldest first; [] before the first")),
       example: [
         {
           attempt: 1,

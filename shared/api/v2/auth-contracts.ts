@@ -1,12 +1,18 @@
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../auth/access-tokens.js";
 import * as refusals from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import type { GroupContracts } from "../route-contract.js";
 import { count, described } from "./field-schemas.js";
 
 const tokenAnswer = z.strictObject({
-  access_token: described(z.string(), "The bearer token (a JWT) for every other route"),
-  token_type: z.literal("Bearer"),
-  expires_in: count("Seconds until the token expires"),
+  access_token: described(
+    z.string(),
+    "The bearer token (a JWT) for every other v2 route: send Authorization: Bearer <access_token>; v1 refuses it",
+  ),
+  token_type: described(z.literal("Bearer"), "Always Bearer"),
+  expires_in: count(
+    `Seconds until the token expires (${ACCESS_TOKEN_LIFETIME_SECONDS}); then exchange the key again`,
+  ),
 });
 
 /** The Reseller API v2 token exchange. */
@@ -21,7 +27,7 @@ export const v2AuthContracts = {
       example: {
         access_token: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMDQyIn0.sig",
         token_type: "Bearer",
-        expires_in: 3600,
+        expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
       },
     },
     errors: [refusals.unauthorized, refusals.tooManyRequests],

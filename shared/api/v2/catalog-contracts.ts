@@ -6,45 +6,62 @@ import * as refusals from "../../errors/refusals.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
-import { CATEGORY_ID, PRODUCT_ID, SELLER_ID } from "./example-ids.js";
-import { count, described, id, instant, zeroOrOne } from "./field-schemas.js";
+import { CATEGORY_ID, PRODUCT_ID, SELLER_ID, SELLER_NAME } from "./example-ids.js";
+import { accountId, count, currency, described, id, instant, roubles, zeroOrOne } from "./field-schemas.js";
 import { countedPageMeta } from "./page-meta.js";
 
 const productSummaryShape = {
   id_product: id("The product's id"),
   product_id: id("The same id, under the name the spec's examples use"),
-  title: z.string(),
+  title: described(z.string(), "The product's name (3-255 characters)"),
   name: described(z.string(), "The same as title, under the name the spec's examples use"),
-  img: described(z.string(), "URL of the product's image"),
-  description: z.string(),
-  price: count("Price of one unit before the discount, in roubles"),
-  discounted_price: count("**Extension.** Price of one unit after the discount: what a purchase charges"),
-  currency: z.literal("RUB"),
-  count: count("Units in stock"),
-  available: described(z.boolean(), "Whether any unit is in stock"),
-  seller_id: z.int(),
-  category_id: z.int(),
-  discount: count("Discount in percent, 0-99"),
-  opt_price: described(z.string(), "Bulk prices; empty (no bulk pricing yet)"),
-  opt_count: described(z.string(), "Bulk quantities; empty (no bulk pricing yet)"),
-  h2h: zeroOrOne("1: delivered automatically through the seller's webhook (H2H); only those can be bought"),
+  img: described(z.string(), "URL of the product's image (every public product has one)"),
+  description: described(z.string(), "The product's short description (its SEO description)"),
+  price: roubles("Price of one unit before the discount, 1-9999999"),
+  discounted_price: roubles(
+    "**Extension.** Price of one unit after the discount: what a purchase charges, and what min_price, max_price and the price sorts compare",
+  ),
+  currency,
+  count: count("Units in stock now, 0 or more"),
+  available: described(z.boolean(), "Whether any unit is in stock (count > 0)"),
+  seller_id: accountId("The seller (GET /products/{seller_id})"),
+  category_id: described(z.int(), "The product's category (never one whose id starts with 700)"),
+  discount: count("Discount in percent, 0-99; 0 for none"),
+  opt_price: described(z.string(), "Bulk prices; always empty (no bulk pricing yet)"),
+  opt_count: described(z.string(), "Bulk quantities; always empty (no bulk pricing yet)"),
+  h2h: zeroOrOne(
+    "1: delivered automatically (H2H: the seller's webhook, or codes the seller uploaded); only those can be bought, 0 is 403 h2h_disabled",
+  ),
 };
 const productSummary = answering<ProductSummary>()(z.strictObject(productSummaryShape));
 
 const publicProductAnswer = answering<PublicProduct>()(
   z.strictObject({
     ...productSummaryShape,
-    text_page: described(z.string(), "The product page's text"),
-    features: described(z.string(), "Comma-separated features"),
-    rating: z.int(),
-    gift_available: zeroOrOne("1: may be bought as a gift (POST /gift)"),
-    comment_status: zeroOrOne("1: POST /buy requires a buyer comment"),
+    text_page: described(z.string(), "The product page's text (at least 10 characters)"),
+    features: described(z.string(), "Comma-separated features, at least 3"),
+    rating: described(z.int(), "The product's rating; 0 (no product is rated yet)"),
+    gift_available: zeroOrOne("1: may be bought as a gift (POST /gift); 0: not (409 gift_unavailable)"),
+    comment_status: zeroOrOne("1: POST /buy requires a buyer comment; 0: a comment is optional"),
     comment_regex: described(
       z.string(),
-      "A pattern the whole buyer comment must match, or empty for none (422 comment_regex_mismatch)",
+      "A pattern the whole buyer comment must match (422 comment_regex_mismatch), or empty for none",
     ),
-    seller: z.strictObject({ id: z.int(), name: z.string(), rating: z.int() }),
-    category: z.strictObject({ id: z.int(), name: z.string() }),
+    seller: described(
+      z.strictObject({
+        id: accountId("The seller"),
+        name: described(z.string(), "The seller's store name"),
+        rating: described(z.int(), "The seller's rating; 0 (no seller is rated yet)"),
+      }),
+      "Who sells it",
+    ),
+    category: described(
+      z.strictObject({
+        id: described(z.int(), "The category's id"),
+        name: described(z.string(), "The category's name"),
+      }),
+      "The product's category",
+    ),
   }),
 );
 
@@ -53,16 +70,16 @@ const productSummaryExample = {
   product_id: PRODUCT_ID,
   title: "Elden Ring Steam key",
   name: "Elden Ring Steam key",
-  img: `https://images.example.com/products/${PRODUCT_ID}/5f0c2a9e.webp`,
+  img: `http://127.0.0.1:4566/marketplace-images/products/${PRODUCT_ID}/5f0c2a9e4b7d18c3a6e9f2b05d8c1a47.png`,
   description: "Steam key for Elden Ring",
-  price: 2999,
-  discounted_price: 2550,
+  price: 2500,
+  discounted_price: 2250,
   currency: "RUB",
-  count: 4,
+  count: 10,
   available: true,
   seller_id: SELLER_ID,
   category_id: CATEGORY_ID,
-  discount: 15,
+  discount: 10,
   opt_price: "",
   opt_count: "",
   h2h: 1,
@@ -70,8 +87,8 @@ const productSummaryExample = {
 
 const comment = answering<PublicComment>()(
   z.strictObject({
-    rating: count("1 to 5"),
-    text: z.string(),
+    rating: count("The buyer's rating, 1-5"),
+    text: described(z.string(), "The comment's text (at most 1000 characters; line breaks kept)"),
     created_at: described(instant, "**Extension.** When it was added (ISO 8601, UTC)"),
   }),
 );
@@ -98,6 +115,8 @@ export const v2CatalogContracts = {
 
   "GET /products/{seller_id}": {
     summary: "A seller's public products, newest first",
+    description:
+      "The products of one seller that the catalogue lists (approved, in a public category), in pages; an unknown seller answers 404.",
     pathParameters: { seller_id: "The seller's account id (a positive whole number)" },
     success: {
       status: 200,
@@ -123,14 +142,14 @@ export const v2CatalogContracts = {
       data: publicProductAnswer,
       example: {
         ...productSummaryExample,
-        text_page: "Global Steam activation key. Delivered within a minute of payment.",
+        text_page: "Global Steam activation key.",
         features: "global,instant,steam",
-        rating: 5,
+        rating: 0,
         gift_available: 1,
         comment_status: 0,
         comment_regex: "",
-        seller: { id: SELLER_ID, name: "Key Corner", rating: 5 },
-        category: { id: CATEGORY_ID, name: "Games" },
+        seller: { id: SELLER_ID, name: SELLER_NAME, rating: 0 },
+        category: { id: CATEGORY_ID, name: "Game keys" },
       },
     },
     errors: [refusals.blockedCategory, refusals.productNotFound],
@@ -138,6 +157,7 @@ export const v2CatalogContracts = {
 
   "GET /comment/{product_id}": {
     summary: "A public product's moderated comments, newest first",
+    description: "Only the comments a moderator approved, in pages.",
     pathParameters: { product_id: "The product's id" },
     success: {
       status: 200,

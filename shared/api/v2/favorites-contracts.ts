@@ -6,13 +6,18 @@ import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
 import { PRODUCT_ID } from "./example-ids.js";
-import { described } from "./field-schemas.js";
+import { described, id } from "./field-schemas.js";
 import { pageMeta } from "./page-meta.js";
 
-const favoriteItem = answering<FavoriteItem>()(z.strictObject({ product_id: z.string(), name: z.string() }));
+const favoriteItem = answering<FavoriteItem>()(
+  z.strictObject({
+    product_id: id("The product (GET /product/{product_id})"),
+    name: described(z.string(), "The product's name now"),
+  }),
+);
 const favoriteState = answering<FavoriteState>()(
   z.strictObject({
-    product_id: z.string(),
+    product_id: described(z.string(), "The product_id the request named"),
     favorite: described(z.boolean(), "Whether the product is on the caller's list now"),
   }),
 );

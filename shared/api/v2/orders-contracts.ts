@@ -12,7 +12,17 @@ import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
 import type { GroupContracts } from "../route-contract.js";
 import { ORDER_ID, PRODUCT_ID, SELLER_ID } from "./example-ids.js";
-import { clock, count, day, described, id, instantOrNull, zeroOrOne } from "./field-schemas.js";
+import {
+  accountId,
+  clock,
+  count,
+  day,
+  described,
+  id,
+  instantOrNull,
+  roubles,
+  zeroOrOne,
+} from "./field-schemas.js";
 import { pageMeta } from "./page-meta.js";
 
 type OrderDetail = Answer<BuyerOrderService["order"]>;
@@ -22,18 +32,18 @@ type DisputeResult = Answer<BuyerOrderService["dispute"]>;
 const orderSummaryShape = {
   order_id: id("The order's id"),
   id_order: id("The same id, under the spec's schema name"),
-  id_product: id("The product's id"),
-  id_seller: z.int(),
+  id_product: id("The product bought"),
+  id_seller: accountId("The product's seller"),
   status: described(
     z.enum(buyerStatuses),
     "paid; dispute (paid, with a dispute open); unpaid and canceled are states of storefront orders, never of a reseller's",
   ),
   status_order: described(z.enum(buyerStatuses), "The same as status, under the spec's schema name"),
-  total: count("Amount charged, in roubles"),
-  amount: count("The same as total, under the spec's schema name"),
-  count: count("Units bought"),
+  total: roubles("Amount charged from the balance: units × the price after the discount"),
+  amount: roubles("The same as total, under the spec's schema name"),
+  count: count("Units bought, 1 or more"),
   h2h: zeroOrOne("1: delivered through the seller's webhook (always 1 for purchases from balance)"),
-  gift: zeroOrOne("**Extension.** 1 for a gift purchase (POST /gift)"),
+  gift: zeroOrOne("**Extension.** 1 for a gift purchase (POST /gift), 0 for POST /buy"),
   data_create: day("Creation day"),
   time_create: clock("Creation time"),
 };
@@ -52,15 +62,24 @@ const orderDetail = answering<OrderDetail>()(
       z.nullable(z.array(z.string())),
       "**Extension.** A key product's order: the codes delivered to it, once delivered; else null",
     ),
-    download: described(z.nullable(z.string()), "The delivered download link, if any; else null"),
+    download: described(
+      z.nullable(z.string()),
+      "The https download link the seller delivered; null when the delivery had none or before delivery",
+    ),
     dispute: described(z.boolean(), "Whether a dispute is open"),
     dispute_opened_at: instantOrNull("When the last dispute was opened (ISO 8601, UTC), or null if never"),
     dispute_closed_at: instantOrNull(
       "When the dispute was closed (ISO 8601, UTC); null if none was, or while one is open again",
     ),
-    chat_id: described(z.string(), "The order's chat (GET/POST /chat/{chat_id}); the order id"),
-    comment: described(z.nullable(z.string()), "The buyer's comment for the seller, or null"),
-    gift_code: described(z.nullable(z.string()), "A gift purchase's code, or null"),
+    chat_id: described(z.string(), "The order's chat (GET/POST /chat/{chat_id}): the order id"),
+    comment: described(
+      z.nullable(z.string()),
+      "The buyer's comment for the seller as sent with POST /buy, or null for none",
+    ),
+    gift_code: described(
+      z.nullable(z.string()),
+      "A gift purchase's code (32 characters, base64url), or null for a purchase that is not a gift",
+    ),
   }),
 );
 
@@ -71,8 +90,8 @@ const orderSummaryExample = {
   id_seller: SELLER_ID,
   status: "paid",
   status_order: "paid",
-  total: 2550,
-  amount: 2550,
+  total: 2250,
+  amount: 2250,
   count: 1,
   h2h: 1,
   gift: 0,
@@ -82,23 +101,28 @@ const orderSummaryExample = {
 
 const chatMessage = answering<ChatMessageView>()(
   z.strictObject({
-    id: z.int(),
+    id: count("The message's id, unique in its chat; messages sort by it"),
     message_id: described(z.int(), "The same as id, under the name the spec's example uses"),
     type_user: described(
       z.enum(chatAuthors),
       "Who wrote it: buyer, seller, or system (gift codes, disputes)",
     ),
     from: described(z.enum(chatAuthors), "The same as type_user, under the name the spec's example uses"),
-    message: z.string(),
+    message: described(z.string(), "The text exactly as sent (escape it when showing it)"),
     data_create: day("Day sent"),
     time_create: clock("Time sent"),
   }),
 );
-const chatSent = answering<ChatSent>()(z.strictObject({ message_id: z.int(), sent: z.literal(true) }));
+const chatSent = answering<ChatSent>()(
+  z.strictObject({
+    message_id: count("The new message's id (the id of GET /chat/{chat_id})"),
+    sent: described(z.literal(true), "Always true: the message is in the chat"),
+  }),
+);
 
 const disputeAnswer = answering<DisputeResult>()(
   z.strictObject({
-    order_id: z.string(),
+    order_id: described(z.string(), "The order_id the request named"),
     dispute: described(z.boolean(), "Whether a dispute is open now"),
     status: described(z.enum(["dispute", "paid"]), "The order's status now"),
   }),
@@ -126,6 +150,8 @@ export const v2OrdersContracts = {
 
   "GET /order/{order_id}": {
     summary: "One of the caller's orders, with delivery, dispute and chat fields",
+    description:
+      "Only the caller's own orders: another account's order, or an id that names none, answers 404 alike. The delivered product appears once the seller delivered it.",
     pathParameters: { order_id: "The order's id, from POST /buy or GET /history" },
     success: {
       status: 200,
@@ -150,6 +176,8 @@ export const v2OrdersContracts = {
 
   "GET /chat/{chat_id}": {
     summary: "A page of the chat of one of the caller's orders, oldest message first",
+    description:
+      "The messages of the buyer, the seller and the service, in the order they were written, a page at a time.",
     pathParameters: { chat_id: "The order's chat_id (the order id), from GET /order/{order_id}" },
     success: {
       status: 200,

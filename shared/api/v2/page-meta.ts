@@ -4,9 +4,14 @@ import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
 import { count } from "./field-schemas.js";
 
+const pageShape = {
+  page: count("The page answered, from 1 (the page parameter, default 1)"),
+  limit: count("The most items a page holds (the limit parameter, default 20); fewer on the last page"),
+};
+
 /** v2 search pages: the page, its size and how many products match in all. */
 export const countedPageMeta = answering<Page<unknown>["meta"]>()(
-  z.strictObject({ page: z.int(), limit: z.int(), total: count("Matches over all pages") }),
+  z.strictObject({ ...pageShape, total: count("Items over all pages; 0 when nothing matches") }),
 );
 /** v2 lists without a total: the page and its size. */
-export const pageMeta = answering<ChatPage["meta"]>()(z.strictObject({ page: z.int(), limit: z.int() }));
+export const pageMeta = answering<ChatPage["meta"]>()(z.strictObject(pageShape));

@@ -4,12 +4,13 @@ import * as refusals from "../../errors/refusals.js";
 import { idempotencyKeySchema } from "../../idempotency/idempotency-record.js";
 import { MAX_COMMENT_LENGTH } from "../../purchases/comment-rules.js";
 import type { BuyResult, GiftResult } from "../../purchases/purchase-service.js";
+import { integerLiteral } from "../../validation/integer-literal.js";
 import * as z from "../../validation/zod-mini.js";
 import { type Answer, answering } from "../answer-schema.js";
 import type { GroupContracts, HeaderParameter } from "../route-contract.js";
 import { purchaseRefusals } from "./documented-refusals.js";
 import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
-import { count, described, id } from "./field-schemas.js";
+import { count, currency, described, id, roubles } from "./field-schemas.js";
 
 type Balance = Answer<ReturnType<typeof createBalanceView>["balance"]>;
 
@@ -23,8 +24,8 @@ const idempotencyKey: Record<string, HeaderParameter> = {
 
 const balanceAnswer = answering<Balance>()(
   z.strictObject({
-    balance: count("The account's balance, in roubles"),
-    currency: z.literal("RUB"),
+    balance: roubles("The account's balance, 0 or more: what POST /buy and POST /gift charge"),
+    currency,
   }),
 );
 
@@ -32,15 +33,15 @@ const buyShape = {
   order_id: id("The new order's id (GET /order/{order_id})"),
   product_id: id("The product bought"),
   quantity: count("Units bought"),
-  total: count("Amount charged from the balance, in roubles"),
-  currency: z.literal("RUB"),
-  h2h: described(z.literal(1), "Always 1: only H2H products are sold through the API"),
+  total: roubles("Amount charged from the balance: quantity × the price after the discount"),
+  currency,
+  h2h: described(integerLiteral([1]), "Always 1: only H2H products are sold through the API"),
 };
 const buyAnswer = answering<BuyResult>()(z.strictObject(buyShape));
 const giftAnswer = answering<GiftResult>()(
   z.strictObject({
     ...buyShape,
-    gift: z.literal(1),
+    gift: described(integerLiteral([1]), "Always 1: the order is a gift"),
     gift_code: described(
       z.string(),
       "The gift's code (32 characters, base64url); also posted to the order's chat and e-mailed to the buyer",
@@ -51,7 +52,7 @@ const buyExample = {
   order_id: ORDER_ID,
   product_id: PRODUCT_ID,
   quantity: 1,
-  total: 2550,
+  total: 2250,
   currency: "RUB",
   h2h: 1,
 };
@@ -60,6 +61,7 @@ const buyExample = {
 export const v2PurchasesContracts = {
   "GET /balance": {
     summary: "The caller's balance and its currency",
+    description: "What POST /buy and POST /gift can spend now, in whole roubles (RUB).",
     success: { status: 200, data: balanceAnswer, example: { balance: 15000, currency: "RUB" } },
     errors: [refusals.accountNotFound],
   },
@@ -67,7 +69,7 @@ export const v2PurchasesContracts = {
   "POST /buy": {
     summary: "Buy a product from the reseller balance",
     description:
-      "Checks, in this order: the product is public (404), its category is not blocked (403), it is not the caller's own (403), it is delivered by webhook (H2H, 403), its seller may sell (409), the comment follows the product's rules (422), stock suffices (409), the balance suffices (409). Then stock, balance, the paid order and the seller's webhook commit together; the seller delivers through the v1 delivery flow and the buyer gets the product by e-mail. **Extension:** a product that sells uploaded codes is H2H without a webhook and is delivered by the same write (its codes in GET /order and the buyer's e-mail); it sells at most 50 codes per order (422).",
+      "The body's own rules come first (422), the comment's length among them (invalid_comment). Then, in this order: the product is public (404), its category is not blocked (403), it is not the caller's own (403), it is delivered by webhook (H2H, 403), its seller may sell (409), the comment follows the product's rules (422), stock suffices (409), the balance suffices (409). Then stock, balance, the paid order and the seller's webhook commit together; the seller delivers through the v1 delivery flow and the buyer gets the product by e-mail. **Extension:** a product that sells uploaded codes is H2H without a webhook and is delivered by the same write (its codes in GET /order and the buyer's e-mail); it sells at most 50 codes per order (422).",
     headerParameters: idempotencyKey,
     requestExample: { product_id: PRODUCT_ID, quantity: 1, comment: "Account: player-1234" },
     success: { status: 201, data: buyAnswer, example: buyExample },

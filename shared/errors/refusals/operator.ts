@@ -117,3 +117,14 @@ export const noPaymentToRefund = /* @__PURE__ */ template<{ orderId: string }>(
   "not_found",
   ({ orderId }) => `Order ${orderId} has no payment to refund`,
 );
+export const sellerEventNotFound = /* @__PURE__ */ template<{ sellerId: number; eventId: string }>(
+  "not_found",
+  "not_found",
+  ({ sellerId, eventId }) =>
+    `Seller ${sellerId} has no attempt of event ${eventId} in the last 7 days (an event nobody subscribed to is never attempted)`,
+);
+export const sellerEventAlreadyDelivered = /* @__PURE__ */ template<{ eventId: string }>(
+  "conflict",
+  "conflict",
+  ({ eventId }) => `Event ${eventId} was already delivered`,
+);

@@ -138,3 +138,8 @@ export const keyOrderTooLarge = /* @__PURE__ */ inputTemplate<{ max: number }>(
   ({ max }) => `quantity must be at most ${max} for a product sold from uploaded codes`,
 );
 export const keyStockBusy = /* @__PURE__ */ conflict("The product's codes are selling fast: try again");
+
+// The webhook events a seller opts into (#23).
+export const webhookEventTypes = /* @__PURE__ */ input(
+  "Field 'events' must be a list of known event types (GET /api/v1/seller/webhook-events lists them as available)",
+);

@@ -19,17 +19,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+type Operations = Record<string, Record<string, { readonly operationId: string }>>;
+
 interface ServedDocument {
   readonly info: { readonly title: string };
-  readonly paths: Record<string, Record<string, { readonly operationId: string }>>;
+  readonly paths: Operations;
+  /** The webhooks the v1 document describes: Redoc renders them as operations too. */
+  readonly webhooks?: Operations;
 }
 
-/** The served OpenAPI document's title and the operationIds of all its operations. */
+/** The served OpenAPI document's title and the operationIds of all its operations, webhooks included. */
 const servedDocument = async (version: ReferenceVersion) => {
   const response = await request("GET", referencePaths.document(version));
   expect(response.status).toBe(200);
-  const { info, paths } = response.body as ServedDocument;
-  const operationIds = Object.values(paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
+  const { info, paths, webhooks = {} } = response.body as ServedDocument;
+  const operationIds = [paths, webhooks].flatMap((items) =>
+    Object.values(items).flatMap((item) => Object.values(item).map((o) => o.operationId)),
+  );
   return { title: info.title, operationIds };
 };
 

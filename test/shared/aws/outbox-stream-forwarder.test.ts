@@ -2,7 +2,8 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { createOutboxForwarder, type JobSender } from "../../../shared/aws/outbox-stream-forwarder.js";
-import type { EmailJob, WebhookJob } from "../../../shared/queue/queue-messages.js";
+import type { EmailJob, WebhookQueueJob } from "../../../shared/queue/queue-messages.js";
+import { sellerEventId } from "../../../shared/webhooks/seller-event-facts.js";
 
 type NewImage = NonNullable<NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"]>;
 
@@ -49,8 +50,8 @@ const orderDelivered = (eventId: string, orderId = "100002") => ({
 const event = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
 /** A sender that records each job and fails where `fail` says so. */
-const fakeSender = (fail: (job: WebhookJob | EmailJob) => boolean = () => false) => {
-  const sent: { queue: string; job: WebhookJob | EmailJob }[] = [];
+const fakeSender = (fail: (job: WebhookQueueJob | EmailJob) => boolean = () => false) => {
+  const sent: { queue: string; job: WebhookQueueJob | EmailJob }[] = [];
   const send: JobSender = async (queue, job) => {
     sent.push({ queue, job });
     if (fail(job)) throw new Error(`queue unavailable for ${job.event_id}`);
@@ -140,5 +141,53 @@ describe("outbox forwarder", () => {
     expect(sent.map((s) => s.job.event_id)).toEqual(["e-after"]);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(String(errors.mock.calls[0]?.[0])).toContain("Skipped malformed outbox item");
+  });
+
+  it("sends a change a seller may have opted into (an order canceled) to the webhooks queue as {event_id, fact}, and a failed send is reported like an outbox event's", async () => {
+    const before = {
+      PK: "ORDER#500009",
+      SK: "ORDER",
+      entity: "order",
+      id_order: "500009",
+      seller_id: 7,
+      product_id: "P1",
+      status: "wait",
+    };
+    const after = { ...before, status: "canceled", canceled_at: "2026-11-27T10:00:00.000Z" };
+    const canceled: DynamoDBRecord = {
+      eventID: "stream-event-1",
+      eventName: "MODIFY",
+      dynamodb: {
+        SequenceNumber: "501",
+        ApproximateCreationDateTime: 1_764_237_600,
+        OldImage: marshall(before) as unknown as NewImage,
+        NewImage: marshall(after) as unknown as NewImage,
+      },
+    };
+    const { sent, send } = fakeSender();
+    expect(await createOutboxForwarder(send)(event(canceled))).toEqual({ batchItemFailures: [] });
+    expect(sent).toEqual([
+      {
+        queue: "webhooks",
+        job: {
+          event_id: sellerEventId("stream-event-1", "order.canceled"),
+          fact: {
+            type: "order.canceled",
+            seller_id: 7,
+            id_order: "500009",
+            id_product: "P1",
+            at: "2026-11-27T10:00:00.000Z",
+          },
+        },
+      },
+    ]);
+    const failing = fakeSender(() => true);
+    expect(
+      await createOutboxForwarder(failing.send)(event(canceled, streamRecord("502", orderDelivered("e-x")))),
+    ).toEqual({
+      batchItemFailures: [{ itemIdentifier: "501" }],
+    });
+    expect(failing.sent).toHaveLength(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain("Seller event forward failed");
   });
 });

@@ -56,7 +56,8 @@ const relativeKeys = (version: "v1" | "v2"): string[] =>
 /**
  * Routes beyond the spec (documented as extensions): the seller's side of an order's chat, the delivery
  * URL of a paid order, an order's webhook attempts, the counts of the orders that need the seller, a
- * signed test webhook, and uploaded key stock (upload, inventory, withdrawal).
+ * signed test webhook, uploaded key stock (upload, inventory, withdrawal), and the webhook contract's
+ * secret rotation, event subscription and event deliveries.
  */
 const v1ExtensionRoutes = [
   "GET /orders/chat/{id_order}",
@@ -68,10 +69,14 @@ const v1ExtensionRoutes = [
   "POST /products/keys/{id}",
   "GET /products/keys/{id}",
   "POST /products/keys/withdraw/{id}",
+  "POST /seller/webhook-secret",
+  "GET /seller/webhook-events",
+  "POST /seller/webhook-events",
+  "GET /seller/webhook-events/deliveries",
 ];
 
 describe("route table", () => {
-  it("contains exactly the 17 v1 routes of the spec plus the 9 extensions", () => {
+  it("contains exactly the 17 v1 routes of the spec plus the 13 extensions", () => {
     expect(specV1Routes).toHaveLength(17);
     expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes, ...v1ExtensionRoutes].sort());
   });
@@ -81,8 +86,8 @@ describe("route table", () => {
     expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes, the 9 extension routes, the payment provider's callback and the 4 of the API reference", () => {
-    expect(routes).toHaveLength(46);
+  it("contains no routes besides the 32 v1 and v2 routes, the 13 extension routes, the payment provider's callback and the 4 of the API reference", () => {
+    expect(routes).toHaveLength(50);
     expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
       "POST /api/payments/callback",
     ]);
@@ -124,7 +129,7 @@ describe("route table", () => {
       "POST /api/v2/auth/api-key/create",
     ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
-    expect(bearer).toHaveLength(39);
+    expect(bearer).toHaveLength(43);
   });
 
   it.each(endpointGroups)("group %s serves at least one route", (group) => {

@@ -5,8 +5,8 @@ import { invalidInput, type Refusal, refusalOf } from "../../support/refusals.js
 
 /**
  * The POST /payout body rules that `payoutRequestSchema` decides alone, with the exact messages v1 shows.
- * The wallet's shape per payment system, the authenticator code, the balance and the lock are the
- * service's and stay in test/functions/v1-payouts/handler.stack.test.ts with one case per schema rule.
+ * The wallet's shape per payment system, whether a six-digit code is the current one, the balance and
+ * the lock are the service's and stay in test/functions/v1-payouts/handler.stack.test.ts.
  */
 
 const AMOUNT_MESSAGE = "Amount must be a whole number from 1000 to 1000000";
@@ -79,6 +79,12 @@ describe("payoutRequestSchema (POST /payout body) refuses bad input", () => {
   it.each([
     { rule: "a number", cod: 123456 },
     { rule: "null", cod: null },
+    { rule: "five digits", cod: "12345" },
+    { rule: "seven digits", cod: "1234567" },
+    { rule: "six letters", cod: "abcdef" },
+    { rule: "six digits with a space", cod: " 123456" },
+    { rule: "six full-width digits", cod: "１２３４５６" },
+    { rule: "empty", cod: "" },
   ])("a cod that is $rule is refused with 'Invalid OTP code'", ({ cod }) => {
     expect(refusal(payoutBody({ cod }))).toEqual(invalidInput("cod", "Invalid OTP code"));
   });
@@ -118,8 +124,11 @@ describe("payoutRequestSchema (POST /payout body) accepts valid input unchanged"
     expect(validate(payoutRequestSchema, body)).toEqual(body);
   });
 
-  it("any string cod passes the schema as sent: the code itself is the service's to check", () => {
-    const body = payoutBody({ cod: "abcdef" });
-    expect(validate(payoutRequestSchema, body)).toEqual(body);
-  });
+  it.each(["000000", "999999"])(
+    "a six-digit cod (%s) passes the schema as sent: whether it is the current code is the service's to check",
+    (cod) => {
+      const body = payoutBody({ cod });
+      expect(validate(payoutRequestSchema, body)).toEqual(body);
+    },
+  );
 });

@@ -439,6 +439,12 @@ const fieldCases: readonly FieldCase[] = [
   },
   {
     field: "features",
+    rule: "of 4 characters (shorter than any 3 values: the documented minLength 5)",
+    value: "a,b,",
+    message: "Field 'features' must list at least 3 comma-separated values",
+  },
+  {
+    field: "features",
     rule: "of 2 values and empty items",
     value: "a,,b, ,",
     message: "Field 'features' must list at least 3 comma-separated values",
@@ -641,6 +647,7 @@ describe("createProductSchema (POST /products body) accepts valid input, Unicode
       rule: "a mixed-direction name with a right-to-left mark",
       overrides: { name: "مفتاح\u200f Steam key" },
     },
+    { rule: "features of exactly 3 one-letter values (5 characters)", overrides: { features: "a,b,c" } },
     {
       rule: "a 900-character text_page of '<1' repeated (every '<' checked for markup, none opens a tag)",
       overrides: { text_page: "<1".repeat(450) },

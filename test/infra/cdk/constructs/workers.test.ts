@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MarketplaceData } from "../../../../infra/cdk/constructs/data.js";
 import { MarketplaceWorkers } from "../../../../infra/cdk/constructs/workers.js";
+import { outboxForwarderFilters } from "../outbox-forwarder-filters.js";
 import { bareStack, deployedLogicalResources, ownResources, type Statement } from "../template-view.js";
 
 const apiUrl = "https://api.example.test";
@@ -168,7 +169,7 @@ describe("MarketplaceWorkers", () => {
     }
   });
 
-  it("the outbox forwarder reads only outbox INSERTs from the table's stream from TRIM_HORIZON in batches of 100, and sends records older than 24 h to its dead-letter queue", () => {
+  it("the outbox forwarder reads outbox INSERTs and the four kinds of change a seller may opt into from the table's stream from TRIM_HORIZON in batches of 100, and sends records older than 24 h to its dead-letter queue", () => {
     const { view } = build();
     const fn = view.functionOf("OutboxForwarder");
     const mappings = view
@@ -180,14 +181,7 @@ describe("MarketplaceWorkers", () => {
         DestinationConfig: { OnFailure: { Destination: arnOf("OutboxDeadLetter52B8AA1E") } },
         EventSourceArn: arnOf("TableCD117FA1", "StreamArn"),
         FilterCriteria: {
-          Filters: [
-            {
-              Pattern: JSON.stringify({
-                eventName: ["INSERT"],
-                dynamodb: { NewImage: { entity: { S: ["outbox"] } } },
-              }),
-            },
-          ],
+          Filters: outboxForwarderFilters,
         },
         FunctionName: { Ref: fn.logicalId },
         FunctionResponseTypes: ["ReportBatchItemFailures"],
