@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryUrl } from "../../../shared/delivery/delivery-url.js";
+import { eventAttempts } from "../../../shared/runtime/event-attempts.js";
 import { webhookSignature } from "../../../shared/webhooks/webhook-signature.js";
 import {
   createPublicCategory,
@@ -10,6 +11,7 @@ import {
 } from "../../support/catalogue.js";
 import { request } from "../../support/http.js";
 import { keyProduct } from "../../support/key-stock.js";
+import { runOps } from "../../support/ops-cli.js";
 import { orderServiceAt, stores } from "../../support/orders.js";
 import { jsonHeaders } from "../../support/products.js";
 import { boughtOrder, fundedReseller, h2hSeller, v2Post } from "../../support/purchases.js";
@@ -327,5 +329,67 @@ describe("events a seller opts into", () => {
       key_stock_low_threshold: 10,
       available: EVERY_EVENT,
     });
+  });
+
+  it("an event whose receiver always fails goes to the dead-letter queue after five attempts; ops webhook redrive-event queues it afresh and it is delivered once, after which a re-drive is refused", async () => {
+    let healthy = false;
+    const { seller, receiver, secret } = await sellerWithReceiver((call) =>
+      call.body.type === "dispute.opened" && !healthy ? 503 : 200,
+    );
+    await subscribe(seller, { events: ["dispute.opened"] });
+    const product = await publishProduct(
+      seller,
+      await createPublicCategory(),
+      { count: 10 },
+      { sync: false },
+    );
+    const reseller = await fundedReseller(10_000);
+    const orderId = await boughtOrder(reseller, product.id);
+    expect((await v2Post(reseller.v2, "/api/v2/dispute", { order_id: orderId, action: "open" })).status).toBe(
+      200,
+    );
+    const failed = await eventually(
+      () => eventAttempts().latest(seller.id, 100),
+      (attempts) => attempts.length >= 5,
+    );
+    // Give the queue a moment to move the job to the dead-letter queue, then check nothing more comes.
+    await new Promise((r) => setTimeout(r, 2500));
+    const [first] = failed;
+    if (!first) throw new Error("no attempt");
+    expect(
+      (await eventAttempts().ofEvent(seller.id, first.event_id)).map((a) => [a.attempt, a.outcome]),
+    ).toEqual([
+      [1, "failed"],
+      [2, "failed"],
+      [3, "failed"],
+      [4, "failed"],
+      [5, "failed"],
+    ]);
+    healthy = true;
+    const redrive = await runOps(["webhook", "redrive-event", first.event_id, "--seller", String(seller.id)]);
+    expect(redrive.stderr).toBe("");
+    expect(JSON.parse(redrive.stdout)).toEqual({
+      seller_id: seller.id,
+      event_id: first.event_id,
+      type: "dispute.opened",
+      redriven: true,
+      removed_from_dead_letter: 1,
+    });
+    const attempts = await eventually(
+      () => eventAttempts().ofEvent(seller.id, first.event_id),
+      (all) => all.some((a) => a.outcome === "delivered"),
+    );
+    expect(attempts.filter((a) => a.outcome === "delivered")).toHaveLength(1);
+    const delivered = eventsIn(receiver.calls).at(-1);
+    if (!delivered) throw new Error("no event delivered");
+    expect(delivered.headers["webhook-id"]).toBe(first.event_id);
+    expect(verified(secret, delivered)).toEqual(delivered.body);
+    const again = await runOps(["webhook", "redrive-event", first.event_id, "--seller", String(seller.id)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`Event ${first.event_id} was already delivered\n`);
+    const unknown = await runOps(["webhook", "redrive-event", "evt_0", "--seller", String(seller.id)]);
+    expect(unknown.stderr).toBe(
+      `Seller ${seller.id} has no attempt of event evt_0 in the last 7 days (an event nobody subscribed to is never attempted)\n`,
+    );
   });
 });
