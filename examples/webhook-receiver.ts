@@ -51,8 +51,9 @@ const token = (): Promise<string> => {
 };
 
 createServer(async (req, res) => {
-  let raw = "";
-  for await (const chunk of req) raw += chunk;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString("utf8"); // whole, so a character split between chunks stays whole
   if (WEBHOOK_SECRET && !signedByUs(req.headers, raw)) return res.writeHead(403).end("Invalid signature");
   let hook: { type?: string; data?: unknown; id_order?: string; signature?: string; delivery_url?: string };
   try {

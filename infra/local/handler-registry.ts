@@ -19,6 +19,8 @@ import { handler as webhooks } from "../../functions/webhooks/handler.js";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import type { EndpointGroup } from "../../shared/http/routes.js";
 import type { QueueHandler } from "../../shared/queue/sqs-batch.js";
+import { catalogueIndexerFilters, outboxForwarderFilters } from "../cdk/stream-filters.js";
+import type { FilterPattern } from "./event-filter.js";
 
 /**
  * The same handler modules CDK deploys, one per endpoint group. Handlers read configuration on first
@@ -49,3 +51,9 @@ export const scheduledHandlers = { maintenance };
 
 /** Stream consumers, fed by the table's stream as Lambda's event source feeds them in AWS. */
 export const streamHandlers = { outbox, catalogue };
+
+/** Each stream consumer's filters, the very ones its event source mapping has in AWS. */
+export const streamFilters: Record<keyof typeof streamHandlers, readonly FilterPattern[]> = {
+  outbox: outboxForwarderFilters,
+  catalogue: catalogueIndexerFilters,
+};

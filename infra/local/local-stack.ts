@@ -7,7 +7,13 @@ import { type ChildExit, type StartingChild, stopChild } from "./child-process.j
 import { assertDynamoDbLocalAnswers, startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
 import { createGateway } from "./gateway.js";
-import { apiHandlers, scheduledHandlers, streamHandlers, workerHandlers } from "./handler-registry.js";
+import {
+  apiHandlers,
+  scheduledHandlers,
+  streamFilters,
+  streamHandlers,
+  workerHandlers,
+} from "./handler-registry.js";
 import {
   applyLocalEnvironment,
   type LocalStackConfig,
@@ -150,6 +156,7 @@ export const startLocalStack = async (
           credentials: localCredentials(config),
           tableName: config.tableName,
           handler,
+          filters: streamFilters[name as keyof typeof streamFilters],
           checkpoints: createCheckpointStore(
             config.persist
               ? join(

@@ -8,6 +8,7 @@ import {
   type ShardIteratorType,
 } from "@aws-sdk/client-dynamodb-streams";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { type FilterPattern, passesFilters } from "./event-filter.js";
 
 /** Where a poller remembers, per shard, the last sequence number it handed on successfully. */
 export interface CheckpointStore {
@@ -60,6 +61,8 @@ export const startStreamPoller = async (options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   tableName: string;
   handler: StreamHandler;
+  /** The event source mapping's filters, as CDK gives them (`infra/cdk/stream-filters.ts`); none: every record. */
+  filters?: readonly FilterPattern[];
   checkpoints: CheckpointStore;
   intervalMs?: number;
   /** How long a description of the stream's shards is trusted while none of them closes (5 s). */
@@ -118,7 +121,15 @@ export const startStreamPoller = async (options: {
       iterators.set(shardId, page.NextShardIterator);
       return 0;
     }
-    const result = await options.handler({ Records: records });
+    // What the event source mapping's filters would drop never reaches the function, and is passed over.
+    const passing = records.filter((record) => passesFilters(options.filters, record));
+    if (passing.length === 0) {
+      const last = records.at(-1)?.dynamodb?.SequenceNumber;
+      if (last) options.checkpoints.set(shardId, last);
+      iterators.set(shardId, page.NextShardIterator);
+      return records.length;
+    }
+    const result = await options.handler({ Records: passing });
     const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
     const index =
       failed === undefined ? records.length : records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);

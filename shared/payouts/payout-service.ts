@@ -1,4 +1,10 @@
-import { type CodeLockRule, codeLocked, codeReplayed } from "../accounts/account.js";
+import {
+  type CodeGuard,
+  type CodeLockRule,
+  codeLocked,
+  codeReplayed,
+  windowRunning,
+} from "../accounts/account.js";
 import type { AccountStore } from "../accounts/account-repository.js";
 import { matchingTimeStep } from "../auth/one-time-codes.js";
 import type { PageCursors } from "../data/page-cursor.js";
@@ -29,6 +35,18 @@ export const LOCK_WINDOW_SECONDS = 15 * 60;
 const SELLER_PAYOUTS = { name: "seller-payouts", noun: "payouts" } as const;
 
 const LOCK_RULE: CodeLockRule = { maxWrongCodes: MAX_WRONG_CODES, windowSeconds: LOCK_WINDOW_SECONDS };
+
+/**
+ * When a locked seller may try again (Retry-After): the end of the window the guard read shows, or a whole
+ * window when the lock was found by a write (its window began at most that long ago).
+ */
+const secondsUntilUnlock = (guard: CodeGuard | undefined, at: Date): number => {
+  const start = guard?.otp_window_start;
+  if (guard === undefined || start === undefined || !windowRunning(guard, at, LOCK_RULE))
+    return LOCK_WINDOW_SECONDS;
+  const end = Date.parse(start) + LOCK_WINDOW_SECONDS * 1000;
+  return Math.max(1, Math.ceil((end - at.getTime()) / 1000));
+};
 
 /** A debited balance: the result of a payout that passed every check. */
 export interface PayoutDebit {
@@ -65,7 +83,8 @@ export const createPayoutService = (deps: {
   const { now } = deps;
 
   const invalidCode = () => refuse(refusals.invalidOtp);
-  const locked = () => refuse(refusals.payoutsLocked);
+  const locked = (at: Date, guard?: CodeGuard) =>
+    refuse(refusals.payoutsLocked, { retryAfterSeconds: secondsUntilUnlock(guard, at) });
   const insufficientBalance = () => refuse(refusals.insufficientBalance);
 
   /** A waiting payout of `request`, created now. */
@@ -100,13 +119,13 @@ export const createPayoutService = (deps: {
       const at = now();
       const found = await deps.accounts.findWithCodeGuard(sellerId);
       if (!found) throw refuse(refusals.sellerNotFound);
-      if (codeLocked(found.guard, at, LOCK_RULE)) throw locked();
+      if (codeLocked(found.guard, at, LOCK_RULE)) throw locked(at, found.guard);
       const secret = open(await deps.dataKey(), found.account.totp_secret_sealed);
       const step = await matchingTimeStep(secret, request.cod, at);
       if (step === undefined) {
         const counted = await deps.accounts.countWrongCode(sellerId, at, LOCK_RULE, found.guard);
         if (counted === "missing") throw refuse(refusals.sellerNotFound);
-        throw counted === "locked" ? locked() : invalidCode();
+        throw counted === "locked" ? locked(at) : invalidCode();
       }
       // A replayed code (this step or an earlier one already used) is as invalid as a wrong one; it is
       // not counted, since whoever sends it learns nothing new.
@@ -119,7 +138,7 @@ export const createPayoutService = (deps: {
         wallet: wallet.wallet,
       });
       const created = await deps.payouts.create(payout, deps.random.uuid(), { step, at, rule: LOCK_RULE });
-      if (created === "locked") throw locked();
+      if (created === "locked") throw locked(at);
       if (created === "replayed") throw invalidCode();
       if (created === "insufficient_balance") throw insufficientBalance();
       return { id_order: payout.id };

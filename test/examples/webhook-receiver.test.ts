@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateApiKey } from "../../shared/accounts/api-keys.js";
@@ -184,5 +185,50 @@ describe("the README's webhook receiver", () => {
     });
     expect(`${answer.status} ${answer.text}`).toBe("200 ok");
     expect(fake.requests).toEqual([]);
+  });
+
+  it("verifies a signed event whose non-ASCII text arrives split inside a character across two chunks", async () => {
+    const fake = await service(3600);
+    running.push({ stop: fake.close });
+    const secret = newSigningSecret();
+    const receiver = await startExampleReceiver({
+      API_KEY: generateApiKey(),
+      BASE_URL: fake.baseUrl,
+      WEBHOOK_SECRET: secret,
+    });
+    running.push(receiver);
+    const event = JSON.stringify({
+      type: "chat.message",
+      timestamp: "2026-11-27T10:00:00.000Z",
+      data: {
+        id_order: "order-9",
+        id_product: "p-1",
+        message_id: 1,
+        message: "Ключ не работает",
+        signature: "0".repeat(40),
+      },
+    });
+    const bytes = Buffer.from(event, "utf8");
+    // The first byte of "К" (two bytes in UTF-8) ends the first chunk.
+    const split = bytes.indexOf(Buffer.from("К", "utf8")) + 1;
+    const at = new Date();
+    const headers = {
+      "Content-Type": "application/json",
+      "Content-Length": String(bytes.length),
+      "webhook-id": "evt_split",
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign("evt_split", at, event),
+    };
+    const status = await new Promise<number>((resolve, reject) => {
+      const sending = httpRequest(receiver.url, { method: "POST", headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      sending.on("error", reject);
+      sending.write(bytes.subarray(0, split));
+      // A moment between the two halves, so the receiver reads them as two chunks.
+      setTimeout(() => sending.end(bytes.subarray(split)), 50);
+    });
+    expect(status).toBe(200);
   });
 });

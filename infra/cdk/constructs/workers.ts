@@ -2,18 +2,15 @@ import { Duration, Stack } from "aws-cdk-lib";
 import { Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { FilterCriteria, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
-import { tableSchema } from "../../../shared/data/table-schema.js";
 import { EMAIL_MAX_RECEIVES } from "../../../shared/mail/email-receives.js";
-import { outboxTableItem } from "../../../shared/outbox/outbox-item.js";
-import { productTableItem } from "../../../shared/products/product-items.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS, webhookMaxReceives } from "../../../shared/webhooks/retry-schedule.js";
 import { functionMemoryMb } from "../capacity-plan.js";
 import { MarketplaceFunction } from "../marketplace-function.js";
-import { sellerEventFilters } from "../seller-event-filters.js";
+import { catalogueIndexerFilters, outboxForwarderFilters } from "../stream-filters.js";
 import type { MarketplaceData } from "./data.js";
 
 export interface MarketplaceWorkersProps {
@@ -157,22 +154,14 @@ export class MarketplaceWorkers {
         reportBatchItemFailures: true,
         maxRecordAge: Duration.hours(24),
         onFailure: new SqsDlq(this.outboxDeadLetter),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual("INSERT"),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(outboxTableItem.entity) } } },
-          }),
-          // The changes a seller may opt into hearing of (#23), as narrow as a filter can say them; the
-          // forwarder compares the old and new images to tell which really are one (a filter cannot).
-          ...sellerEventFilters.map((filter) => FilterCriteria.filter(filter)),
-        ],
+        // Outbox INSERTs and the changes a seller may opt into hearing of (#23), as narrow as a filter can
+        // say them; the forwarder compares the old and new images to tell which really are one.
+        filters: outboxForwarderFilters.map((filter) => FilterCriteria.filter(filter)),
       }),
     );
 
-    // The public catalogue follows the products through the same stream. The filter is on the key, not on
-    // `entity` in an image: a REMOVE has no NewImage and an INSERT no OldImage, while every record of a
-    // product item (SK "PRODUCT", and nothing else has it) carries its keys. It also keeps out the
-    // catalogue items the indexer writes itself, so its own writes never feed it.
+    // The public catalogue follows the products through the same stream (filtered on the product item's
+    // key: `catalogueIndexerFilters`).
     this.catalogueDeadLetter = new Queue(scope, "CatalogueDeadLetter", {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -200,13 +189,7 @@ export class MarketplaceWorkers {
         // (every later product change in it) for the whole 24 hours.
         retryAttempts: CATALOGUE_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.catalogueDeadLetter),
-        filters: [
-          FilterCriteria.filter({
-            dynamodb: {
-              Keys: { [tableSchema.sortKey]: { S: FilterRule.isEqual(productTableItem.prefix.SK) } },
-            },
-          }),
-        ],
+        filters: catalogueIndexerFilters.map((filter) => FilterCriteria.filter(filter)),
       }),
     );
 

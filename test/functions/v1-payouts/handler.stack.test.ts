@@ -388,7 +388,7 @@ describe("POST /api/v1/payout: authenticator code and balance", () => {
 });
 
 describe("POST /api/v1/payout: lock after wrong codes", () => {
-  it("after 5 wrong codes answers 429 with the lock message even for a valid code, and keeps the balance", async () => {
+  it("after 5 wrong codes answers 429 with the lock message and a Retry-After within the lock window, even for a valid code, and keeps the balance", async () => {
     const seller = await fundedSeller(5000);
     const wrong = await wrongCode(seller.totp_secret);
     for (let i = 0; i < 5; i++) {
@@ -399,6 +399,10 @@ describe("POST /api/v1/payout: lock after wrong codes", () => {
     await expectRefused(seller, payoutBody(wrong), 429, LOCK_MESSAGE);
     expect(await balanceOf(seller.seller_id)).toBe(5000);
     expect(await history(seller.token)).toEqual([]);
+    // Retry-After says when the window that locked it ends: within its 15 minutes, counted from its first code.
+    const retryAfter = Number((await postPayout(seller.token, payoutBody(wrong))).headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
   });
 
   it("four wrong codes do not lock: a valid code then still pays out", async () => {

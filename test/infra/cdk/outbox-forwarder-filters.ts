@@ -15,7 +15,7 @@ export const outboxForwarderFilters = [
   {
     Pattern: JSON.stringify({
       eventName: ["MODIFY"],
-      dynamodb: { NewImage: { entity: { S: ["order"] }, dispute_opened_at: [{ exists: true }] } },
+      dynamodb: { NewImage: { entity: { S: ["order"] }, dispute_opened_at: { S: [{ exists: true }] } } },
     }),
   },
   {
