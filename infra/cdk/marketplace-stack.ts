@@ -6,23 +6,29 @@ import { MarketplaceData } from "./constructs/data.js";
 import { MarketplaceObservability } from "./constructs/observability.js";
 import { MarketplaceWorkers } from "./constructs/workers.js";
 import { acknowledgeStackFindings } from "./nag-acknowledgements.js";
+import { type MarketplaceStage, marketplaceStage } from "./stage.js";
 
 export interface MarketplaceStackProps extends StackProps {
   /** Verified SES identity the mailer sends from (an address or a domain). */
   readonly senderIdentity: string;
+  /** The stage this stack is (what it retains); the default stage when absent. */
+  readonly stage?: MarketplaceStage;
 }
 
 /** The whole service: one HTTP API, one Lambda per endpoint group, one table, images, queues, workers. */
 export class MarketplaceStack extends Stack {
+  readonly stage: MarketplaceStage;
+
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
+    this.stage = props.stage ?? marketplaceStage();
 
     // Each concern builds its resources directly in this stack's scope instead of under a Construct node
     // of its own: a logical ID is derived from the construct path, so a node per concern would rename
     // (and on deploy replace) every resource, the retained table and buckets included. Building in the
     // stack keeps every logical ID and construct path as deployed, with no per-resource overrides to
     // maintain; test/infra/cdk/logical-resources.json pins the set.
-    const data = new MarketplaceData(this);
+    const data = new MarketplaceData(this, { stage: this.stage });
     const api = new MarketplaceApi(this, { data });
     const workers = new MarketplaceWorkers(this, {
       data,
@@ -33,7 +39,21 @@ export class MarketplaceStack extends Stack {
     if (!payments) throw new Error("the payments function is missing from the API");
     const observability = new MarketplaceObservability(this, {
       httpApi: api.httpApi,
+      accessLogs: api.accessLogs,
       paymentLogs: payments.logGroup,
+      table: data.table,
+      functions: [
+        ...api.functions.values(),
+        workers.webhookSender,
+        workers.mailer,
+        workers.outboxForwarder,
+        workers.catalogueIndexer,
+        workers.maintenance,
+      ],
+      queues: [
+        { name: "Webhooks", queue: workers.webhooks.queue },
+        { name: "Emails", queue: workers.emails.queue },
+      ],
       deadLetters: [
         { name: "Webhooks", queue: workers.webhooks.deadLetter },
         { name: "Emails", queue: workers.emails.deadLetter },

@@ -56,6 +56,9 @@ export class MarketplaceApi {
       stageName: "$default",
       autoDeploy: true,
       throttle: stageThrottle,
+      // Route-level metrics (dimension Route) for the operations dashboard; charged as custom metrics, and
+      // only for the hours a route is called.
+      detailedMetricsEnabled: true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
         // The route key, not the raw path: delivery paths carry one-time tokens that must not reach logs.
@@ -117,7 +120,11 @@ export class MarketplaceApi {
     const cfnStage = stage.node.defaultChild as CfnStage;
     // CloudFormation's RouteSettings is a free-form map, so CDK passes it through as written: keys
     // in CloudFormation's own PascalCase, not the camelCase of CfnStage.RouteSettingsProperty.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    // A route's settings replace the stage's defaults whole, so each route enables its detailed metrics too.
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled: true }
+    > = {};
     for (const route of routes) {
       const created = this.httpApi.addRoutes({
         path: fullPath(route),
@@ -129,6 +136,7 @@ export class MarketplaceApi {
       routeSettings[routeKey(route)] = {
         ThrottlingRateLimit: throttle.rateLimit,
         ThrottlingBurstLimit: throttle.burstLimit,
+        DetailedMetricsEnabled: true,
       };
     }
     cfnStage.routeSettings = routeSettings;

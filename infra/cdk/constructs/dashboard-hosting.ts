@@ -24,6 +24,7 @@ import type { Construct } from "constructs";
 import { buildDashboardInChild, DASHBOARD_SOURCE } from "../../dashboard/build.js";
 import { type DashboardSecurityHeaders, dashboardSecurityHeaders } from "../../dashboard/security-headers.js";
 import { DASHBOARD_CACHE_CONTROL, DASHBOARD_HASHED_FOLDER, DASHBOARD_PATH } from "../../dashboard/serving.js";
+import { bucketRemoval } from "../stage.js";
 import type { MarketplaceData } from "./data.js";
 
 /** The bucket's key prefix: the dashboard's path without its leading slash, so a URL path is its key. */
@@ -109,6 +110,9 @@ export class DashboardHosting {
       enforceSSL: true,
       serverAccessLogsBucket: data.accessLogs,
       serverAccessLogsPrefix: "dashboard-bucket/",
+      // Retained in the default stage (a bucket's default, as deployed since #22); another stage's is emptied
+      // and deleted with its stack.
+      ...bucketRemoval(data.stage),
     });
 
     const headers = dashboardSecurityHeaders(data.imageBaseUrl);

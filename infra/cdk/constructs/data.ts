@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Duration } from "aws-cdk-lib";
 import { Distribution, ResponseHeadersPolicy, ViewerProtocolPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { AttributeType, ProjectionType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
@@ -10,6 +10,7 @@ import { exchangeLimitName, exchangeScopes } from "../../../shared/auth/exchange
 import { keys } from "../../../shared/data/table-keys.js";
 import { tableSchema } from "../../../shared/data/table-schema.js";
 import type { FunctionPermissions } from "../permissions.js";
+import { bucketRemoval, dataRemovalPolicy, type MarketplaceStage, marketplaceStage } from "../stage.js";
 
 const tableReadActions = [
   "dynamodb:GetItem",
@@ -29,8 +30,15 @@ const exchangeWindowPartitions = exchangeScopes.map(
   (scope) => keys.rateWindow(exchangeLimitName(scope), "*", 0).PK,
 );
 
+export interface MarketplaceDataProps {
+  /** Whether the table and buckets outlive the stack (the default stage's do); the default stage when absent. */
+  readonly stage?: MarketplaceStage;
+}
+
 /** The service's state: the table, its two secrets, and the private image bucket behind its CDN. */
 export class MarketplaceData {
+  /** The stage whose state this is: it decides what is retained when the stack goes. */
+  readonly stage: MarketplaceStage;
   readonly table: TableV2;
   readonly paymentCallbackSecret: Secret;
   readonly masterSecret: Secret;
@@ -39,7 +47,8 @@ export class MarketplaceData {
   readonly images: Bucket;
   readonly cdn: Distribution;
 
-  constructor(scope: Construct) {
+  constructor(scope: Construct, props: MarketplaceDataProps = {}) {
+    this.stage = props.stage ?? marketplaceStage();
     this.table = new TableV2(scope, "Table", {
       partitionKey: { name: tableSchema.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableSchema.sortKey, type: AttributeType.STRING },
@@ -54,8 +63,9 @@ export class MarketplaceData {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       timeToLiveAttribute: tableSchema.ttlAttribute,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // A stage that keeps its data refuses to delete its table; another stage's table goes with its stack.
+      deletionProtection: this.stage.retainsData,
+      removalPolicy: dataRemovalPolicy(this.stage),
     });
 
     this.paymentCallbackSecret = new Secret(scope, "PaymentCallbackSecret", {
@@ -76,7 +86,7 @@ export class MarketplaceData {
       // CloudFront standard logging writes with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketRemoval(this.stage),
     });
     this.images = new Bucket(scope, "Images", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -84,7 +94,7 @@ export class MarketplaceData {
       enforceSSL: true,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: "images-bucket/",
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketRemoval(this.stage),
     });
     this.cdn = new Distribution(scope, "ImageCdn", {
       comment: "Marketplace product and seller images",

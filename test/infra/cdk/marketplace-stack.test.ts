@@ -159,16 +159,19 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1), the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions) and the 14 of the seller dashboard's hosting (#22: its bucket and bucket policy, distribution, origin access control, response headers policy and path function, two deployments with their CLI layers, and the deployment function with its role, policy and log group), and the 2 of the order summary route (#22: the route and its permission), and the 8 of the webhook contract's seller routes (#23: secret rotation, events read and chosen, deliveries; a route and a permission each)", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(242);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1), the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions) and the 14 of the seller dashboard's hosting (#22: its bucket and bucket policy, distribution, origin access control, response headers policy and path function, two deployments with their CLI layers, and the deployment function with its role, policy and log group), and the 2 of the order summary route (#22: the route and its permission), and the 8 of the webhook contract's seller routes (#23: secret rotation, events read and chosen, deliveries; a route and a permission each), and the 59 of the operations alarms and dashboard (#24 item 2: an errors, a throttles and a duration alarm per function, 18 functions, the 4xx-rate, webhook failure rate, table throttle and late payments alarms, and the dashboard)", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(301);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(242);
+      expect(allResources()).toHaveLength(301);
       // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
-      // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it.
+      // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it, but
+      // for the function's duration, errors and throttles alarms (#24).
       expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
         ["CatalogueDeadLetterAlarm2583DF13", "AWS::CloudWatch::Alarm"],
         ["CatalogueDeadLetterBBD9567B", "AWS::SQS::Queue"],
         ["CatalogueDeadLetterPolicy3BFCA066", "AWS::SQS::QueuePolicy"],
+        ["CatalogueIndexerDurationAlarm5AFB961F", "AWS::CloudWatch::Alarm"],
+        ["CatalogueIndexerErrorsAlarm7A3379B5", "AWS::CloudWatch::Alarm"],
         ["CatalogueIndexerFunction4CE7D031", "AWS::Lambda::Function"],
         [
           "CatalogueIndexerFunctionDynamoDBEventSourceMarketplaceTable34C6290DAE6A1FC8",
@@ -177,6 +180,7 @@ describe("MarketplaceStack", () => {
         ["CatalogueIndexerLogs64248531", "AWS::Logs::LogGroup"],
         ["CatalogueIndexerRole6F4D030E", "AWS::IAM::Role"],
         ["CatalogueIndexerRoleDefaultPolicyE1853AEC", "AWS::IAM::Policy"],
+        ["CatalogueIndexerThrottlesAlarmD1B57A26", "AWS::CloudWatch::Alarm"],
       ]);
     });
 
@@ -275,7 +279,7 @@ describe("MarketplaceStack", () => {
       expect(counts).toEqual(expected);
     });
 
-    it("the $default stage auto-deploys with JSON access logs to its log group and throttles the stage at rate 500, burst 1000", () => {
+    it("the $default stage auto-deploys with JSON access logs to its log group, throttles the stage at rate 500, burst 1000, and writes detailed (per-route) metrics", () => {
       template().resourceCountIs("AWS::ApiGatewayV2::Stage", 1);
       const stage = findOne("AWS::ApiGatewayV2::Stage", "ApiStage");
       expect(stage.properties.StageName).toBe("$default");
@@ -283,6 +287,7 @@ describe("MarketplaceStack", () => {
       expect(stage.properties.DefaultRouteSettings).toEqual({
         ThrottlingRateLimit: 500,
         ThrottlingBurstLimit: 1000,
+        DetailedMetricsEnabled: true,
       });
       const logs = asJson(stage.properties.AccessLogSettings, "AccessLogSettings");
       const destination = getAttId(logs.DestinationArn, "Arn", "AccessLogSettings.DestinationArn");
@@ -865,19 +870,49 @@ describe("MarketplaceStack", () => {
         Threshold: 5,
         AlarmActions: [{ Ref: topic.logicalId }],
       });
-      // One per dead-letter queue (webhooks, e-mails, outbox, catalogue), this one and the refund-due one.
+      // One per dead-letter queue (webhooks, e-mails, outbox, catalogue), this one, the refund-due one, the
+      // operations alarms of #24 and three per function (constructs/observability.test.ts pins each).
       expect(
         ofType("AWS::CloudWatch::Alarm")
           .map((a) => a.logicalId.replace(/[0-9A-F]{8}$/, ""))
           .sort(),
-      ).toEqual([
-        "Api5xxAlarm",
-        "CatalogueDeadLetterAlarm",
-        "EmailsDeadLetterAlarm",
-        "OutboxDeadLetterAlarm",
-        "PaymentRefundDueAlarm",
-        "WebhooksDeadLetterAlarm",
-      ]);
+      ).toEqual(
+        [
+          "Api4xxRateAlarm",
+          "Api5xxAlarm",
+          "CatalogueDeadLetterAlarm",
+          "EmailsDeadLetterAlarm",
+          "LatePaymentsAlarm",
+          "OutboxDeadLetterAlarm",
+          "PaymentRefundDueAlarm",
+          "TableThrottleAlarm",
+          "WebhookFailureRateAlarm",
+          "WebhooksDeadLetterAlarm",
+          ...allFunctionIds.flatMap((id) => [
+            `${id}DurationAlarm`,
+            `${id}ErrorsAlarm`,
+            `${id}ThrottlesAlarm`,
+          ]),
+        ].sort(),
+      );
+    });
+
+    it("every function of the stack but CDK's dashboard deployer has an errors, a throttles and a duration alarm on its own FunctionName, to the operator topic", () => {
+      const topic = findOne("AWS::SNS::Topic", "OperatorAlarms");
+      const functions = ofType("AWS::Lambda::Function").filter((f) => f.logicalId !== dashboardDeployerId);
+      expect(functions).toHaveLength(allFunctionIds.length);
+      const alarmed = ofType("AWS::CloudWatch::Alarm").filter((a) => a.properties.Namespace === "AWS/Lambda");
+      expect(alarmed).toHaveLength(3 * functions.length);
+      for (const fn of functions) {
+        const dimensions = JSON.stringify([{ Name: "FunctionName", Value: { Ref: fn.logicalId } }]);
+        const own = alarmed.filter((a) => JSON.stringify(a.properties.Dimensions) === dimensions);
+        expect(own.map((a) => a.properties.MetricName).sort(), fn.logicalId).toEqual([
+          "Duration",
+          "Errors",
+          "Throttles",
+        ]);
+        for (const alarm of own) expect(alarm.properties.AlarmActions).toEqual([{ Ref: topic.logicalId }]);
+      }
     });
 
     it("the payment callback's log group feeds the refund-due metric, whose alarm (>= 1) notifies the operator topic", () => {

@@ -47,7 +47,7 @@ const expectedMemory: Record<EndpointGroup, number> = {
   "api-docs": 256,
 };
 
-/** The throttle each route must get, written out by class. */
+/** The settings each route must get: its throttle, written out by class, and detailed metrics. */
 const expectedThrottle = (route: (typeof routes)[number]) => {
   const [rate, burst] =
     route.path === "/auth/api-key/create"
@@ -61,7 +61,8 @@ const expectedThrottle = (route: (typeof routes)[number]) => {
             : route.method === "GET"
               ? [300, 600]
               : [50, 100];
-  return { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst };
+  // A route's settings replace the stage's defaults whole: each route enables its detailed metrics again.
+  return { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst, DetailedMetricsEnabled: true };
 };
 
 const tableArn = { "Fn::GetAtt": ["TableCD117FA1", "Arn"] };
@@ -117,7 +118,7 @@ describe("MarketplaceApi", () => {
     });
   });
 
-  it("the only stage is $default: auto-deployed, throttled at rate 500 and burst 1000 overall and per route by its class, with JSON access logs by route key (never the raw path) kept 90 days", () => {
+  it("the only stage is $default: auto-deployed, throttled at rate 500 and burst 1000 overall and per route by its class, detailed (per-route) metrics on for the stage and every route, with JSON access logs by route key (never the raw path) kept 90 days", () => {
     expect(view.byId("ApiStage529D6240").properties).toEqual({
       AccessLogSettings: {
         DestinationArn: { "Fn::GetAtt": ["ApiAccessLogsE9DF007D", "Arn"] },
@@ -135,7 +136,11 @@ describe("MarketplaceApi", () => {
       },
       ApiId: { Ref: "ApiF70053CD" },
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: 1000, ThrottlingRateLimit: 500 },
+      DefaultRouteSettings: {
+        ThrottlingBurstLimit: 1000,
+        ThrottlingRateLimit: 500,
+        DetailedMetricsEnabled: true,
+      },
       RouteSettings: Object.fromEntries(
         routes.map((route) => [`${route.method} ${fullPath(route)}`, expectedThrottle(route)]),
       ),
