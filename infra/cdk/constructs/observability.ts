@@ -1,9 +1,10 @@
-import { Duration } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import type { IHttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
-import { Alias } from "aws-cdk-lib/aws-kms";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
 import { FilterPattern, type ILogGroup, MetricFilter } from "aws-cdk-lib/aws-logs";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
@@ -59,6 +60,34 @@ export interface MarketplaceObservabilityProps {
 }
 
 /**
+ * The operator topic's key. A customer-managed one: CloudWatch publishes an alarm to an encrypted topic
+ * only if the key's policy lets it use the key, and the AWS-managed `aws/sns` key's policy cannot be
+ * changed, so with it every alarm would fail to notify. Only this account's alarms may use it.
+ */
+const alarmTopicKey = (scope: Construct): Key => {
+  const key = new Key(scope, "OperatorAlarmsKey", {
+    description: "Encrypts the marketplace operator alarm topic; CloudWatch alarms use it to publish",
+    enableKeyRotation: true,
+    // Nothing is stored under it: the topic's messages are delivered, not kept.
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const { account, region, partition } = Stack.of(scope);
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      sid: "CloudWatchAlarmsPublish",
+      principals: [new ServicePrincipal("cloudwatch.amazonaws.com")],
+      actions: ["kms:Decrypt", "kms:GenerateDataKey*"],
+      resources: ["*"],
+      conditions: {
+        StringEquals: { "aws:SourceAccount": account },
+        ArnLike: { "aws:SourceArn": `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+      },
+    }),
+  );
+  return key;
+};
+
+/**
  * The operator SNS topic, every alarm to it, each with its runbook in its description (dead letters, API
  * 5xx and 4xx rate, refunds due and late payments, each function's errors, throttles and duration, table
  * throttling, webhook failure rate), and the operations dashboard.
@@ -73,7 +102,7 @@ export class MarketplaceObservability {
     this.alarmTopic = new Topic(scope, "OperatorAlarms", {
       displayName: "Marketplace operator alarms",
       enforceSSL: true,
-      masterKey: Alias.fromAliasName(scope, "SnsKey", "alias/aws/sns"),
+      masterKey: alarmTopicKey(scope),
     });
     const alarmAction = new SnsAction(this.alarmTopic);
     const alarms: Alarm[] = [];

@@ -120,7 +120,7 @@ const widgetsOf = (body: Json) =>
   });
 
 describe("MarketplaceObservability", () => {
-  it("owns exactly the operator topic with its policy, one alarm per dead-letter queue, the API 5xx and 4xx-rate, refund-due, late-payment, webhook failure rate and table throttle alarms, three alarms per function and the dashboard, each under its deployed logical ID", () => {
+  it("owns exactly the operator topic with its key and policy, one alarm per dead-letter queue, the API 5xx and 4xx-rate, refund-due, late-payment, webhook failure rate and table throttle alarms, three alarms per function and the dashboard, each under its deployed logical ID", () => {
     const { view } = deployed();
     expect(view.logicalTypes()).toEqual({
       Api4xxRateAlarmDF9D1E6A: "AWS::CloudWatch::Alarm",
@@ -137,6 +137,7 @@ describe("MarketplaceObservability", () => {
       MaintenanceDurationAlarmF9EDD15D: "AWS::CloudWatch::Alarm",
       MaintenanceErrorsAlarm9A002252: "AWS::CloudWatch::Alarm",
       MaintenanceThrottlesAlarmDFA3C393: "AWS::CloudWatch::Alarm",
+      OperatorAlarmsKeyF7E696C8: "AWS::KMS::Key",
       OperationsDashboard06307C07: "AWS::CloudWatch::Dashboard",
       OperatorAlarms0A66BB52: "AWS::SNS::Topic",
       OperatorAlarmsPolicy96894500: "AWS::SNS::TopicPolicy",
@@ -155,23 +156,39 @@ describe("MarketplaceObservability", () => {
     }
   });
 
-  it("the operator topic is encrypted with the AWS-managed SNS key and accepts publishing over TLS only", () => {
+  it("the operator topic is encrypted with its own rotated key, which only this account's CloudWatch alarms may use to publish, and accepts publishing over TLS only", () => {
     const { stack, observability, view } = deployed();
     expect(view.byId("OperatorAlarms0A66BB52").properties).toEqual({
       DisplayName: "Marketplace operator alarms",
-      KmsMasterKeyId: {
-        "Fn::Join": [
-          "",
-          [
-            "arn:",
-            { Ref: "AWS::Partition" },
-            ":kms:",
-            { Ref: "AWS::Region" },
-            ":",
-            { Ref: "AWS::AccountId" },
-            ":alias/aws/sns",
-          ],
-        ],
+      KmsMasterKeyId: { "Fn::GetAtt": ["OperatorAlarmsKeyF7E696C8", "Arn"] },
+    });
+    const key = view.byId("OperatorAlarmsKeyF7E696C8");
+    expect(key.properties.EnableKeyRotation).toBe(true);
+    const statements = (key.properties.KeyPolicy as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements.find((statement) => statement.Sid === "CloudWatchAlarmsPublish")).toEqual({
+      Sid: "CloudWatchAlarmsPublish",
+      Action: ["kms:Decrypt", "kms:GenerateDataKey*"],
+      Effect: "Allow",
+      Principal: { Service: "cloudwatch.amazonaws.com" },
+      Resource: "*",
+      Condition: {
+        StringEquals: { "aws:SourceAccount": { Ref: "AWS::AccountId" } },
+        ArnLike: {
+          "aws:SourceArn": {
+            "Fn::Join": [
+              "",
+              [
+                "arn:",
+                { Ref: "AWS::Partition" },
+                ":cloudwatch:",
+                { Ref: "AWS::Region" },
+                ":",
+                { Ref: "AWS::AccountId" },
+                ":alarm:*",
+              ],
+            ],
+          },
+        },
       },
     });
     expect(view.byId("OperatorAlarmsPolicy96894500").properties).toEqual({
