@@ -38,6 +38,7 @@ export class MarketplaceStack extends Stack {
     const payments = api.functions.get("payments");
     if (!payments) throw new Error("the payments function is missing from the API");
     const observability = new MarketplaceObservability(this, {
+      metricNamespace: this.stage.metricNamespace,
       httpApi: api.httpApi,
       accessLogs: api.accessLogs,
       paymentLogs: payments.logGroup,

@@ -1,4 +1,5 @@
 import { RemovalPolicy } from "aws-cdk-lib";
+import { METRIC_NAMESPACE } from "../../shared/observability/metric-names.js";
 
 /** The context key that names the stage: `cdk synth|deploy|diff|destroy --context stage=<name>`. */
 export const STAGE_CONTEXT_KEY = "stage";
@@ -28,6 +29,11 @@ export interface MarketplaceStage {
    * removed with it, the buckets' objects too: only the default stage holds data that must survive.
    */
   readonly retainsData: boolean;
+  /**
+   * The namespace of the service's own metrics: `Marketplace`, or `Marketplace-<stage>`, so a stage's
+   * alarms and dashboard never read another stage's events in the same account.
+   */
+  readonly metricNamespace: string;
 }
 
 /** The stage of that name; an absent name is the default stage; a malformed one throws, saying the rule. */
@@ -38,7 +44,13 @@ export const marketplaceStage = (name: unknown = DEFAULT_STAGE_NAME): Marketplac
     );
   }
   const isDefault = name === DEFAULT_STAGE_NAME;
-  return { name, isDefault, stackId: isDefault ? STACK_ID : `${STACK_ID}-${name}`, retainsData: isDefault };
+  return {
+    name,
+    isDefault,
+    stackId: isDefault ? STACK_ID : `${STACK_ID}-${name}`,
+    retainsData: isDefault,
+    metricNamespace: isDefault ? METRIC_NAMESPACE : `${METRIC_NAMESPACE}-${name}`,
+  };
 };
 
 /** The removal policy of the stage's stateful resources (table, buckets). */

@@ -20,6 +20,7 @@ import {
   webhookFailureRateAlarm,
 } from "./operations-alarms.js";
 import { type NamedQueue, OperationsDashboard } from "./operations-dashboard.js";
+import { serviceMetricsIn } from "./service-metrics.js";
 
 /** The namespace of the service's own metrics (named in shared/observability/metric-names.ts). */
 export { METRIC_NAMESPACE };
@@ -57,6 +58,8 @@ export interface MarketplaceObservabilityProps {
   readonly table: ITableV2;
   /** The work queues, graphed beside their dead-letter queues. */
   readonly queues: readonly NamedQueue[];
+  /** The stage's namespace of the service's own metrics (`MarketplaceStage.metricNamespace`). */
+  readonly metricNamespace: string;
 }
 
 /**
@@ -133,7 +136,7 @@ export class MarketplaceObservability {
     const refundsDue = new MetricFilter(scope, "PaymentRefundDueMetric", {
       logGroup: props.paymentLogs,
       filterPattern: FilterPattern.anyTerm(REFUND_DUE_EVENT),
-      metricNamespace: METRIC_NAMESPACE,
+      metricNamespace: props.metricNamespace,
       metricName: "PaymentRefundsDue",
       metricValue: "1",
     });
@@ -147,9 +150,10 @@ export class MarketplaceObservability {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     refundDue.addAlarmAction(alarmAction);
-    alarms.push(refundDue, latePaymentsAlarm(scope, alarmAction));
+    const metrics = serviceMetricsIn(props.metricNamespace);
+    alarms.push(refundDue, latePaymentsAlarm(scope, alarmAction, metrics));
     alarms.push(apiClientErrorRateAlarm(scope, props.httpApi, props.accessLogs, alarmAction));
-    alarms.push(webhookFailureRateAlarm(scope, alarmAction));
+    alarms.push(webhookFailureRateAlarm(scope, alarmAction, metrics));
     alarms.push(tableThrottleAlarm(scope, props.table, alarmAction));
     for (const fn of props.functions) alarms.push(...functionAlarms(scope, fn, alarmAction));
     this.alarms = alarms;
@@ -162,6 +166,7 @@ export class MarketplaceObservability {
       deadLetters: props.deadLetters,
       refundsDue: refundsDue.metric({ period: Duration.minutes(5), statistic: "Sum", label: "Refunds due" }),
       alarms,
+      metrics,
     });
   }
 }

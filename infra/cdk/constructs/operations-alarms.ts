@@ -12,7 +12,7 @@ import { type ITableV2, Operation } from "aws-cdk-lib/aws-dynamodb";
 import type { ILogGroup } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import type { MarketplaceFunction } from "../marketplace-function.js";
-import { serviceMetric, webhookFailurePercent } from "./service-metrics.js";
+import type { ServiceMetrics } from "./service-metrics.js";
 
 /**
  * The DynamoDB operations the functions issue (GetCommand is GetItem, TransactWriteCommand is
@@ -143,9 +143,13 @@ export const tableThrottleAlarm = (scope: Construct, table: ITableV2, action: IA
   });
 
 /** Webhook attempts failing at a rate above 20% over 15 minutes, judged only from 10 attempts up. */
-export const webhookFailureRateAlarm = (scope: Construct, action: IAlarmAction): Alarm =>
+export const webhookFailureRateAlarm = (
+  scope: Construct,
+  action: IAlarmAction,
+  metrics: ServiceMetrics,
+): Alarm =>
   above(scope, "WebhookFailureRateAlarm", action, {
-    metric: webhookFailurePercent(WEBHOOK_WINDOW, WEBHOOK_MINIMUM_ATTEMPTS),
+    metric: metrics.webhookFailurePercent(WEBHOOK_WINDOW, WEBHOOK_MINIMUM_ATTEMPTS),
     threshold: WEBHOOK_FAILURE_PERCENT,
     evaluationPeriods: 1,
     description: `More than ${WEBHOOK_FAILURE_PERCENT}% of webhook attempts failed in 15 minutes (${WEBHOOK_MINIMUM_ATTEMPTS} attempts or more): sellers' receivers are down or refuse, or the sender fails. Look whether it is one seller: \`npm run -s ops -- webhook events <seller_id>\` and \`webhook list <id_order>\` (OPS_TARGET=aws), the WebhookSender's logs and its Errors alarm. Failed jobs retry for 24 hours, then wait in the webhooks dead-letter queue: \`npm run -s ops -- webhook redrive <id_order>\` once the receiver answers.`,
@@ -176,9 +180,9 @@ export const apiClientErrorRateAlarm = (
 };
 
 /** Payments arriving after their order's 30 minutes: 3 or more in an hour means the provider is late. */
-export const latePaymentsAlarm = (scope: Construct, action: IAlarmAction): Alarm =>
+export const latePaymentsAlarm = (scope: Construct, action: IAlarmAction, metrics: ServiceMetrics): Alarm =>
   atLeast(scope, "LatePaymentsAlarm", action, {
-    metric: serviceMetric("latePayments", Duration.hours(1)),
+    metric: metrics.serviceMetric("latePayments", Duration.hours(1)),
     threshold: 3,
     description:
       "3 or more payments arrived in an hour after their order's 30 minutes had run out: the payment provider's callbacks are late. An order whose stock could still be taken was paid as usual; the rest were recorded for refund (PaymentRefundDueAlarm). Look at the provider's status and `npm run -s ops -- payment refunds --status due` (OPS_TARGET=aws); refund each at the provider, then `npm run -s ops -- payment refund <id_order>`.",

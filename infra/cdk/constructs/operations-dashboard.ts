@@ -19,13 +19,7 @@ import type { Construct } from "constructs";
 import { DELIVERY_PATHS } from "../../../shared/observability/metric-names.js";
 import type { MarketplaceFunction } from "../marketplace-function.js";
 import { tableThrottledRequests } from "./operations-alarms.js";
-import {
-  deliveriesBy,
-  refusalsByCode,
-  SERVICE_GRAPH_PERIOD,
-  serviceMetric,
-  webhookSuccessPercent,
-} from "./service-metrics.js";
+import { SERVICE_GRAPH_PERIOD, type ServiceMetrics } from "./service-metrics.js";
 
 /** A queue to graph, under the name the dashboard shows it by. */
 export interface NamedQueue {
@@ -45,6 +39,8 @@ export interface OperationsDashboardProps {
   readonly refundsDue: IMetric;
   /** Every alarm, shown by state at the top. */
   readonly alarms: readonly Alarm[];
+  /** The service's own metrics, in the stage's namespace. */
+  readonly metrics: ServiceMetrics;
 }
 
 const period = Duration.minutes(5);
@@ -195,10 +191,11 @@ const queueRows = (queues: readonly NamedQueue[], deadLetters: readonly NamedQue
 };
 
 /** The business row: the service's own metrics (shared/observability/metric-names.ts). */
-const businessRows = (refundsDue: IMetric): IWidget[][] => {
+const businessRows = (refundsDue: IMetric, metrics: ServiceMetrics): IWidget[][] => {
   const p = SERVICE_GRAPH_PERIOD;
+  const { serviceMetric, deliveriesBy, refusalsByCode, webhookSuccessPercent } = metrics;
   return [
-    [heading("## Sales, payouts and webhooks (the service's own metrics, namespace Marketplace)")],
+    [heading(`## Sales, payouts and webhooks (the service's own metrics, namespace ${metrics.namespace})`)],
     [
       graph(
         "Sales and payouts",
@@ -265,7 +262,7 @@ export class OperationsDashboard {
       ...functionRows(props.functions),
       ...tableRows(props.table),
       ...queueRows(props.queues, props.deadLetters),
-      ...businessRows(props.refundsDue),
+      ...businessRows(props.refundsDue, props.metrics),
     ];
     for (const row of rows) this.dashboard.addWidgets(...row);
   }

@@ -76,6 +76,7 @@ describe("the stage a deployment is (--context stage=<name>)", () => {
         isDefault: true,
         stackId: "Marketplace",
         retainsData: true,
+        metricNamespace: "Marketplace",
       });
     }
   });
@@ -92,6 +93,7 @@ describe("the stage a deployment is (--context stage=<name>)", () => {
       isDefault: false,
       stackId: "Marketplace-dev-alice2",
       retainsData: false,
+      metricNamespace: "Marketplace-dev-alice2",
     });
   });
 
@@ -197,6 +199,19 @@ describe("two stages side by side in one app", () => {
         '"MarketplacestagingDashboardCOrigin1S3OriginAccessControl"',
       ],
     ]);
+  });
+
+  it("each stage reads the service's own metrics from its own namespace, Marketplace and Marketplace-staging, so one stage's events never fire the other's alarms", () => {
+    const namespaces = (view: TemplateView) => {
+      const late = view.resources.find((r) => r.logicalId.startsWith("LatePaymentsAlarm"));
+      const refunds = view.resources.find((r) => r.logicalId.startsWith("PaymentRefundDueMetric"));
+      const transformations = refunds?.properties.MetricTransformations as { MetricNamespace: string }[];
+      return [late?.properties.Namespace, transformations.map((t) => t.MetricNamespace)];
+    };
+    expect(namespaces(prodView)).toEqual(["Marketplace", ["Marketplace"]]);
+    expect(namespaces(stagingView)).toEqual(["Marketplace-staging", ["Marketplace-staging"]]);
+    expect(marketplaceStage("staging").metricNamespace).toBe("Marketplace-staging");
+    expect(marketplaceStage().metricNamespace).toBe("Marketplace");
   });
 
   it("the default stage retains the table (deletion-protected) and the three buckets, with no object deleter, exactly as deployed before stages", () => {

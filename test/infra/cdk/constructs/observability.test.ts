@@ -9,7 +9,7 @@ import { Construct } from "constructs";
 import { describe, expect, it } from "vitest";
 import { MarketplaceObservability } from "../../../../infra/cdk/constructs/observability.js";
 import { TABLE_OPERATIONS } from "../../../../infra/cdk/constructs/operations-alarms.js";
-import { serviceMetric } from "../../../../infra/cdk/constructs/service-metrics.js";
+import { serviceMetricsIn } from "../../../../infra/cdk/constructs/service-metrics.js";
 import { MarketplaceFunction } from "../../../../infra/cdk/marketplace-function.js";
 import { REFUND_DUE_EVENT } from "../../../../shared/payments/refund-due-log.js";
 import {
@@ -52,6 +52,7 @@ const watched = (stack: Stack, names: readonly string[], functions: readonly Fun
     { name: "Webhooks", queue: new Queue(stack, "WebhooksQueue") },
     { name: "Emails", queue: new Queue(stack, "EmailsQueue") },
   ],
+  metricNamespace: "Marketplace",
 });
 
 /** Only what the observability construct added: what it watches is built in a second stack and left out. */
@@ -547,6 +548,7 @@ describe("MarketplaceObservability", () => {
 
   it("reads a service metric only with the dimensions it is emitted with (shared/observability/metric-names.ts): any other set has no data, so it fails at synth", () => {
     const period = Duration.minutes(5);
+    const { serviceMetric } = serviceMetricsIn("Marketplace");
     expect(serviceMetric("deliveries", period, { path: "manual" }).dimensions).toEqual({
       service: "marketplace",
       path: "manual",
