@@ -50,6 +50,24 @@ const receiverFor = async (fake: Awaited<ReturnType<typeof startFakeService>>) =
   return { hook };
 };
 
+/** The Standard Webhooks headers of `body` sent as `id` at `at`, signed by the standardwebhooks package. */
+const signedHeaders = (secret: string, id: string, at: Date, body: string) => ({
+  "webhook-id": id,
+  "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+  "webhook-signature": new Webhook(secret).sign(id, at, body),
+});
+
+/** The README's receiver running against `fake` with a fresh key and `secret` as its WEBHOOK_SECRET. */
+const signingReceiverFor = async (fake: Awaited<ReturnType<typeof startFakeService>>, secret: string) => {
+  const receiver = await startExampleReceiver({
+    API_KEY: generateApiKey(),
+    BASE_URL: fake.baseUrl,
+    WEBHOOK_SECRET: secret,
+  });
+  running.push(receiver);
+  return receiver;
+};
+
 /** The bearer tokens the service saw on every call that was not an exchange, in order. */
 const bearers = (fake: Awaited<ReturnType<typeof startFakeService>>) =>
   fake.requests.filter((r) => r.url !== EXCHANGE).map((r) => r.headers.authorization);
@@ -131,22 +149,17 @@ describe("the README's webhook receiver", () => {
         id_order: `order-${n}`,
         delivery_url: `${fake.baseUrl}/api/v1/orders/delivery/token-${n}`,
       });
-    const signed = (key: string, id: string, at: Date, payload: string) => ({
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(key).sign(id, at, payload),
-    });
 
     const answers = [
-      await sendRaw(receiver.url, body(1), signed(secret, "msg_1", new Date(), body(1))),
-      await sendRaw(receiver.url, body(2), signed(newSigningSecret(), "msg_2", new Date(), body(2))),
+      await sendRaw(receiver.url, body(1), signedHeaders(secret, "msg_1", new Date(), body(1))),
+      await sendRaw(receiver.url, body(2), signedHeaders(newSigningSecret(), "msg_2", new Date(), body(2))),
       await sendRaw(receiver.url, body(3)),
       await sendRaw(
         receiver.url,
         body(4),
-        signed(secret, "msg_4", new Date(Date.now() - 6 * 60_000), body(4)),
+        signedHeaders(secret, "msg_4", new Date(Date.now() - 6 * 60_000), body(4)),
       ),
-      await sendRaw(receiver.url, body(5), signed(secret, "msg_5", new Date(), body(1))),
+      await sendRaw(receiver.url, body(5), signedHeaders(secret, "msg_5", new Date(), body(1))),
     ];
 
     expect(answers.map((a) => `${a.status} ${a.text}`)).toEqual([
@@ -166,23 +179,14 @@ describe("the README's webhook receiver", () => {
     const fake = await service(3600);
     running.push({ stop: fake.close });
     const secret = newSigningSecret();
-    const receiver = await startExampleReceiver({
-      API_KEY: generateApiKey(),
-      BASE_URL: fake.baseUrl,
-      WEBHOOK_SECRET: secret,
-    });
-    running.push(receiver);
+    const receiver = await signingReceiverFor(fake, secret);
     const event = JSON.stringify({
       type: "dispute.opened",
       timestamp: "2026-11-27T10:00:00.000Z",
       data: { id_order: "order-9", id_product: "p-1", signature: "0".repeat(40) },
     });
     const at = new Date();
-    const answer = await sendRaw(receiver.url, event, {
-      "webhook-id": "evt_9",
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign("evt_9", at, event),
-    });
+    const answer = await sendRaw(receiver.url, event, signedHeaders(secret, "evt_9", at, event));
     expect(`${answer.status} ${answer.text}`).toBe("200 ok");
     expect(fake.requests).toEqual([]);
   });
@@ -191,12 +195,7 @@ describe("the README's webhook receiver", () => {
     const fake = await service(3600);
     running.push({ stop: fake.close });
     const secret = newSigningSecret();
-    const receiver = await startExampleReceiver({
-      API_KEY: generateApiKey(),
-      BASE_URL: fake.baseUrl,
-      WEBHOOK_SECRET: secret,
-    });
-    running.push(receiver);
+    const receiver = await signingReceiverFor(fake, secret);
     const event = JSON.stringify({
       type: "chat.message",
       timestamp: "2026-11-27T10:00:00.000Z",
@@ -215,9 +214,7 @@ describe("the README's webhook receiver", () => {
     const headers = {
       "Content-Type": "application/json",
       "Content-Length": String(bytes.length),
-      "webhook-id": "evt_split",
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign("evt_split", at, event),
+      ...signedHeaders(secret, "evt_split", at, event),
     };
     const status = await new Promise<number>((resolve, reject) => {
       const sending = httpRequest(receiver.url, { method: "POST", headers }, (response) => {

@@ -64,6 +64,13 @@ const sellerWithReceiver = async (answer: (call: ReceivedCall, index: number) =>
   };
 };
 
+/** A public product of `seller` (10 in stock) and a funded reseller's order of it, bought through v2. */
+const soldOrderOf = async (seller: TestSeller) => {
+  const product = await publishProduct(seller, await createPublicCategory(), { count: 10 }, { sync: false });
+  const reseller = await fundedReseller(10_000);
+  return { product, reseller, orderId: await boughtOrder(reseller, product.id) };
+};
+
 /** The calls of a receiver whose body has a `type`: the events, in arrival order. */
 const eventsIn = (calls: readonly ReceivedCall[]) =>
   calls.filter((call) => typeof call.body.type === "string");
@@ -102,14 +109,7 @@ describe("events a seller opts into", () => {
         available: EVERY_EVENT,
       },
     });
-    const product = await publishProduct(
-      seller,
-      await createPublicCategory(),
-      { count: 10 },
-      { sync: false },
-    );
-    const reseller = await fundedReseller(10_000);
-    const orderId = await boughtOrder(reseller, product.id);
+    const { product, reseller, orderId } = await soldOrderOf(seller);
     const act = async (path: string, body: unknown) =>
       expect((await v2Post(reseller.v2, path, body)).status).toBe(200);
     await act("/api/v2/dispute", { order_id: orderId, action: "open" });
@@ -183,14 +183,7 @@ describe("events a seller opts into", () => {
 
   it("a seller subscribed to nothing receives exactly the spec's payment webhook, byte for byte, and no event", async () => {
     const { seller, receiver } = await sellerWithReceiver();
-    const product = await publishProduct(
-      seller,
-      await createPublicCategory(),
-      { count: 10 },
-      { sync: false },
-    );
-    const reseller = await fundedReseller(10_000);
-    const orderId = await boughtOrder(reseller, product.id);
+    const { product, reseller, orderId } = await soldOrderOf(seller);
     const [payment] = await eventually(
       async () => [...receiver.calls],
       (calls) => calls.length >= 1,
@@ -263,14 +256,7 @@ describe("events a seller opts into", () => {
       call.body.type === "dispute.opened" && index < 3 ? 503 : 200,
     );
     await subscribe(seller, { events: ["dispute.opened"] });
-    const product = await publishProduct(
-      seller,
-      await createPublicCategory(),
-      { count: 10 },
-      { sync: false },
-    );
-    const reseller = await fundedReseller(10_000);
-    const orderId = await boughtOrder(reseller, product.id);
+    const { reseller, orderId } = await soldOrderOf(seller);
     await v2Post(reseller.v2, "/api/v2/dispute", { order_id: orderId, action: "open" });
     const lines = await eventually(
       async () => {
@@ -337,14 +323,7 @@ describe("events a seller opts into", () => {
       call.body.type === "dispute.opened" && !healthy ? 503 : 200,
     );
     await subscribe(seller, { events: ["dispute.opened"] });
-    const product = await publishProduct(
-      seller,
-      await createPublicCategory(),
-      { count: 10 },
-      { sync: false },
-    );
-    const reseller = await fundedReseller(10_000);
-    const orderId = await boughtOrder(reseller, product.id);
+    const { reseller, orderId } = await soldOrderOf(seller);
     expect((await v2Post(reseller.v2, "/api/v2/dispute", { order_id: orderId, action: "open" })).status).toBe(
       200,
     );
