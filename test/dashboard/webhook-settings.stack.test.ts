@@ -51,7 +51,10 @@ describe("the dashboard's webhook settings in headless Chromium", () => {
           Array(6).fill(false),
         );
         expect(await page.getByLabel("Low-stock threshold").inputValue()).toBe("10");
-        expect(await section.getByText("No event was sent in the last 7 days.").count()).toBe(1);
+        // The deliveries are a read of their own: wait for it, as a seller would.
+        await expect
+          .poll(() => section.getByText("No event was sent in the last 7 days.").count(), PAGE_WAIT)
+          .toBe(1);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await widerThan(page, viewport.width)).toEqual([]);
 
