@@ -77,7 +77,12 @@ const attack = async (route: RouteDefinition, bodies: readonly HostileBody[]): P
         const expected =
           fixture.signed && body.bytes.length === 0
             ? { error: new DomainError("unauthenticated", "invalid_signature", "Invalid signature") }
-            : expectedForBody(schema, body.bytes, target.answer, fixture.bodyLimit);
+            : expectedForBody(
+                schema,
+                body.bytes,
+                (validated) => target.answer(validated, world),
+                fixture.bodyLimit,
+              );
         if (body.mustRefuse && (typeof expected === "string" || !("error" in expected))) {
           mismatches.push(`${body.name}: the route's schema accepts what no such field may be`);
         }

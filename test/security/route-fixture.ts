@@ -45,7 +45,7 @@ export interface RouteFixture {
   readonly target?: {
     readonly path?: (world: SecurityWorld) => string;
     readonly body: (world: SecurityWorld) => Record<string, unknown>;
-    readonly answer: (validated: Record<string, unknown>) => Outcome;
+    readonly answer: (validated: Record<string, unknown>, world: SecurityWorld) => Outcome;
     /** Sent by a throwaway account instead of the owner: the route has no target that names nothing. */
     readonly scratch?: true;
   };

@@ -1,7 +1,8 @@
 import { CODE_UPLOAD_BODY_LIMIT_BYTES } from "../../shared/http/body-limits.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";
 import { checkWallet } from "../../shared/payouts/payout.js";
-import { badRequest, forbidden, notFound } from "../support/expected-refusals.js";
+import { normalizeName } from "../../shared/products/product-fields.js";
+import { badRequest, conflict, forbidden, notFound } from "../support/expected-refusals.js";
 import { validProductBody } from "../support/products.js";
 import { error, type Outcome, type RouteFixture, UNKNOWN_ID } from "./route-fixture.js";
 
@@ -32,8 +33,14 @@ export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixtur
     body: () => validProductBody(MISSING_CATEGORY),
     foreign: { scoped: true },
     target: {
-      body: () => validProductBody(MISSING_CATEGORY, { name: "Hostile target", uuid: "hostile-target" }),
-      answer: () => error(badRequest("Invalid category id")),
+      // The name of the seller's own product: a body that keeps it is refused as taken whatever category it
+      // names, so one naming a category another file makes at a fixed id (the id's bounds, 1 and 2^31-1,
+      // which the schema's edge values name too) creates nothing, exists that category at the time or not.
+      body: (w) => validProductBody(MISSING_CATEGORY, { name: w.product.name, uuid: "hostile-target" }),
+      answer: (validated, w) =>
+        normalizeName(String(validated.name)) === normalizeName(w.product.name)
+          ? error(conflict("Product with this name already exists"))
+          : error(badRequest("Invalid category id")),
     },
   },
   "POST /api/v1/products/update/{id}": {

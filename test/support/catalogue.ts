@@ -58,6 +58,8 @@ export const uploadImage = async (v1Token: string, productId: string): Promise<s
 export interface PublishedProduct {
   readonly id: string;
   readonly img: string;
+  /** The name it was created with: unique among its seller's products. */
+  readonly name: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export const publishProduct = async (
   const img = await uploadImage(seller.v1, id);
   await productService().approve(id);
   if (options.sync ?? true) await syncCatalogue(id);
-  return { id, img };
+  return { id, img, name: String(body.name) };
 };
 
 /** POST /api/v1/products/update/{id}; fails the test unless it answers 200. */

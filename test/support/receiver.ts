@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -62,20 +68,38 @@ export const startReceiver = async (
   answer: (call: ReceivedCall, index: number) => Promise<number> | number,
 ) => {
   const calls: ReceivedCall[] = [];
-  const server: Server = createServer(async (req, res) => {
+  /** The bodies of requests that came whole but were not JSON: refused with a 400, not counted as calls. */
+  const refused: string[] = [];
+  const receive = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
-    for await (const chunk of req) raw += chunk;
-    const call = { headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, raw };
+    try {
+      for await (const chunk of req) raw += chunk;
+    } catch {
+      // The sender gave up mid-request (its deadline, on a loaded machine): no call arrived, it retries.
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      refused.push(raw);
+      res.writeHead(400).end("no");
+      return;
+    }
+    const call = { headers: req.headers, body, raw };
     calls.push(call);
     const status = await answer(call, calls.length - 1);
     res.writeHead(status).end(status < 300 ? "ok" : "no");
-  });
+  };
+  // A scripted answer that throws still surfaces as the run's unhandled error, as before.
+  const server: Server = createServer((req, res) => void receive(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   const owners: TargetOwner[] = [];
   return {
     url,
     calls,
+    refused,
     /** Records who was just given `url` as its api_url, so `close` points them elsewhere first. */
     namedBy: (...named: TargetOwner[]) => {
       owners.push(...named);
