@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { ImageStorage } from "../images/image-storage.js";
+import { instrumented } from "./instrumented-client.js";
 
 /** Images in an S3 bucket, served from `publicBaseUrl` (the CDN in AWS, the emulator locally). */
 export const createS3ImageStorage = (options: {
@@ -8,7 +9,8 @@ export const createS3ImageStorage = (options: {
   forcePathStyle?: boolean;
   client?: S3Client;
 }): ImageStorage => {
-  const client = options.client ?? new S3Client({ forcePathStyle: options.forcePathStyle ?? false });
+  const client =
+    options.client ?? instrumented(new S3Client({ forcePathStyle: options.forcePathStyle ?? false }));
   const base = options.publicBaseUrl.replace(/\/+$/, "");
   return {
     async put(key, bytes, contentType) {

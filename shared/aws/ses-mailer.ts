@@ -1,9 +1,10 @@
 import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
 import type { Mailer } from "../mail/mail-message.js";
+import { instrumented } from "./instrumented-client.js";
 
 /** Sends e-mail through SES from a verified identity. */
 export const createSesMailer =
-  (source: string, client = new SESClient({})): Mailer =>
+  (source: string, client = instrumented(new SESClient({}))): Mailer =>
   async (message) => {
     await client.send(
       new SendEmailCommand({

@@ -7,13 +7,14 @@ import {
 } from "@aws-sdk/client-sqs";
 import type { SQSRecord } from "aws-lambda";
 import type { PoisonSink } from "../queue/sqs-batch.js";
+import { instrumented } from "./instrumented-client.js";
 
 /** SQS caps a message attribute value at 256 KB; a reason is a line or two, cut to stay readable. */
 const MAX_REASON_LENGTH = 1000;
 
 let sharedClient: SQSClient | undefined;
 const defaultClient = (): SQSClient => {
-  sharedClient ??= new SQSClient({});
+  sharedClient ??= instrumented(new SQSClient({}));
   return sharedClient;
 };
 
@@ -43,7 +44,7 @@ export const createDeadLetterSink =
 export const removeDeadLetters = async (
   queueUrl: string,
   matches: (body: string) => boolean,
-  client = new SQSClient({}),
+  client = instrumented(new SQSClient({})),
 ): Promise<number> => {
   let removed = 0;
   for (let round = 0; round < 10; round++) {

@@ -1,4 +1,5 @@
 import { ChangeMessageVisibilityCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { instrumented } from "./instrumented-client.js";
 
 let client: SQSClient | undefined;
 
@@ -8,7 +9,7 @@ export const delayNextAttempt = async (
   receiptHandle: string,
   seconds: number,
 ): Promise<void> => {
-  client ??= new SQSClient({});
+  client ??= instrumented(new SQSClient({}));
   await client.send(
     new ChangeMessageVisibilityCommand({
       QueueUrl: queueUrl,
