@@ -25,6 +25,9 @@ const stackProject = {
 export default defineConfig({
   test: {
     pool: "forks",
+    // Powertools' development mode, as in the local stack: its log lines go through the global console,
+    // where a test reads them, and it writes no EMF lines (test/shared/observability sets it off to).
+    env: { POWERTOOLS_DEV: "true" },
     // After the usual report, the slowest files and each project's sum: where the loop's time goes.
     reporters: ["default", new SlowestFilesReporter(10)],
     // Only a real hang fails on time; no test measures the machine (see hang-guard.ts).

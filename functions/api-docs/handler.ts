@@ -3,6 +3,8 @@ import * as refusals from "../../shared/errors/refusals.js";
 import { fileResponse, textResponse } from "../../shared/http/file-response.js";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import type { GatewayRouteKey } from "../../shared/http/routes.js";
+import { logger } from "../../shared/observability/logger.js";
+import { observedHandler } from "../../shared/observability/observed.js";
 import {
   MissingReferenceFileError,
   type ReferenceFile,
@@ -52,14 +54,14 @@ const answers: Readonly<Record<string, Answer>> = {
  * The API reference (GET /docs, Redoc's script and both OpenAPI documents): files and a page for people
  * and tools, outside both APIs' envelopes.
  */
-export const handler: ApiHandler = async (event) => {
+export const handler: ApiHandler = observedHandler(async (event: APIGatewayProxyEventV2) => {
   const answer = answers[event.routeKey];
   if (!answer) return textResponse(404, refusals.routeNotFound.message);
   try {
     return await answer(event);
   } catch (error) {
     if (!(error instanceof MissingReferenceFileError)) throw error;
-    console.error(JSON.stringify({ level: "error", message: error.message, route: event.routeKey }));
+    logger().error(error.message, { route: event.routeKey });
     return textResponse(500, error.message);
   }
-};
+});

@@ -5,6 +5,7 @@ import { DashboardHosting } from "./constructs/dashboard-hosting.js";
 import { MarketplaceData } from "./constructs/data.js";
 import { MarketplaceObservability } from "./constructs/observability.js";
 import { MarketplaceWorkers } from "./constructs/workers.js";
+import { applyTelemetry } from "./function-telemetry.js";
 import { acknowledgeStackFindings } from "./nag-acknowledgements.js";
 import { type MarketplaceStage, marketplaceStage } from "./stage.js";
 
@@ -37,20 +38,22 @@ export class MarketplaceStack extends Stack {
     });
     const payments = api.functions.get("payments");
     if (!payments) throw new Error("the payments function is missing from the API");
+    const functions = [
+      ...api.functions.values(),
+      workers.webhookSender,
+      workers.mailer,
+      workers.outboxForwarder,
+      workers.catalogueIndexer,
+      workers.maintenance,
+    ];
+    applyTelemetry(functions, this.stage);
     const observability = new MarketplaceObservability(this, {
       metricNamespace: this.stage.metricNamespace,
       httpApi: api.httpApi,
       accessLogs: api.accessLogs,
       paymentLogs: payments.logGroup,
       table: data.table,
-      functions: [
-        ...api.functions.values(),
-        workers.webhookSender,
-        workers.mailer,
-        workers.outboxForwarder,
-        workers.catalogueIndexer,
-        workers.maintenance,
-      ],
+      functions,
       queues: [
         { name: "Webhooks", queue: workers.webhooks.queue },
         { name: "Emails", queue: workers.emails.queue },

@@ -34,6 +34,14 @@ export interface MarketplaceStage {
    * alarms and dashboard never read another stage's events in the same account.
    */
   readonly metricNamespace: string;
+  /**
+   * The functions' log level (POWERTOOLS_LOG_LEVEL) and the share of invocations that log at debug level
+   * anyway (POWERTOOLS_LOGGER_SAMPLE_RATE): the default stage logs INFO and samples 1% of invocations at
+   * DEBUG, to see a request's detail without paying for every one; any other stage, a copy to try things
+   * in, logs DEBUG.
+   */
+  readonly logLevel: "INFO" | "DEBUG";
+  readonly debugSampleRate: number;
 }
 
 /** The stage of that name; an absent name is the default stage; a malformed one throws, saying the rule. */
@@ -50,6 +58,8 @@ export const marketplaceStage = (name: unknown = DEFAULT_STAGE_NAME): Marketplac
     stackId: isDefault ? STACK_ID : `${STACK_ID}-${name}`,
     retainsData: isDefault,
     metricNamespace: isDefault ? METRIC_NAMESPACE : `${METRIC_NAMESPACE}-${name}`,
+    logLevel: isDefault ? "INFO" : "DEBUG",
+    debugSampleRate: isDefault ? 0.01 : 0,
   };
 };
 

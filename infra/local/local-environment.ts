@@ -175,5 +175,8 @@ export const applyLocalEnvironment = (
     PAYMENT_CALLBACK_SECRET: localSecret(config, "payment-callback-secret"),
     MAIL_OUTBOX_FILE: join(config.stateDir, "mail-outbox.jsonl"),
     LOCAL_MODE: "true",
+    // Powertools' development mode: log lines through the global console, indented for a terminal, and
+    // no EMF metric lines (nothing reads them here).
+    POWERTOOLS_DEV: "true",
   });
 };

@@ -2,6 +2,7 @@ import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
+import { logger } from "../observability/logger.js";
 import { open } from "../secrets/sealed-box.js";
 import { dottedDate } from "../time/formats.js";
 import type { AccountStore } from "./account-repository.js";
@@ -22,8 +23,7 @@ export const createSellerProfileService = (deps: {
     const images = deps.images();
     const format = checkImage(upload);
     const key = imageKey(`sellers/${accountId}`, format.extension);
-    const log = (message: string, details: Record<string, unknown>) =>
-      console.warn(JSON.stringify({ level: "warn", message, ...details }));
+    const log = (message: string, details: Record<string, unknown>) => logger().warn(message, details);
     const url = await storeImage(images, key, upload?.bytes ?? Buffer.alloc(0), format.contentType, log);
     const linked = await deps.store.setImage(accountId, { url, key });
     if (!linked) {

@@ -1,6 +1,7 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { logger } from "../observability/logger.js";
 import { outboxEventSchema, queueOf } from "../outbox/outbox-event.js";
 import { outboxTableItem } from "../outbox/outbox-item.js";
 import type { EmailJob, WebhookQueueJob } from "../queue/queue-messages.js";
@@ -39,14 +40,10 @@ export const createOutboxForwarder =
         try {
           for (const job of jobs) await send("webhooks", job);
         } catch (error) {
-          console.error(
-            JSON.stringify({
-              level: "error",
-              message: "Seller event forward failed",
-              event_ids: jobs.map((job) => job.event_id),
-              error: String(error),
-            }),
-          );
+          logger().error("Seller event forward failed", {
+            event_ids: jobs.map((job) => job.event_id),
+            error: String(error),
+          });
           return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? "" }] };
         }
         continue;
@@ -54,13 +51,7 @@ export const createOutboxForwarder =
       const parsed = outboxEventSchema.safeParse(item);
       if (!parsed.success) {
         // A malformed item will never parse; retrying it would hold up every event behind it.
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: "Skipped malformed outbox item",
-            event_id: item.event_id,
-          }),
-        );
+        logger().error("Skipped malformed outbox item", { event_id: item.event_id });
         continue;
       }
       const outbox = parsed.data;
@@ -77,14 +68,7 @@ export const createOutboxForwarder =
           await send(queue, { event_id: outbox.event_id, order_id: outbox.order_id, template });
         }
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: "Outbox forward failed",
-            event_id: item.event_id,
-            error: String(error),
-          }),
-        );
+        logger().error("Outbox forward failed", { event_id: item.event_id, error: String(error) });
         return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? "" }] };
       }
     }

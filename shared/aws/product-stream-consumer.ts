@@ -1,6 +1,7 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from "aws-lambda";
+import { logger } from "../observability/logger.js";
 import { productTableItem } from "../products/product-items.js";
 
 /**
@@ -21,14 +22,10 @@ export const createProductStreamConsumer =
         await sync(item.id);
         done.add(item.id);
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: "Catalogue sync failed",
-            product_id: item.id,
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        );
+        logger().error("Catalogue sync failed", {
+          product_id: item.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
         return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? "" }] };
       }
     }

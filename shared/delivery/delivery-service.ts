@@ -1,6 +1,7 @@
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
 import type { Randomness } from "../ids/randomness.js";
+import type { MetricsSink } from "../observability/metrics-sink.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { hasControlCharacters } from "../text/control-characters.js";
 import type { Clock } from "../time/clock.js";
@@ -65,6 +66,8 @@ export const createDeliveryService = (deps: {
   orders: OrderStore;
   now: Clock;
   random: Randomness;
+  /** Counts deliveries by path: after the seller's receiver took the webhook, or without it (by hand). */
+  metrics: MetricsSink;
 }) => ({
   /** Delivers a paid order and credits its seller; the buyer's e-mail follows from the outbox. */
   async deliver(sellerId: number, token: string, body: DeliveryBody) {
@@ -93,6 +96,11 @@ export const createDeliveryService = (deps: {
       at: deps.now().toISOString(),
     });
     if (outcome === "already_delivered") throw refuse(refusals.orderAlreadyDelivered);
+    // One read after the delivery, for the metric only: whether the seller's receiver had taken the
+    // order's webhook (its integration delivers) or not (the seller used the token by hand, from the
+    // dashboard or the delivery URL's API).
+    const delivered = await deps.orders.get(target.orderId);
+    deps.metrics.delivered(delivered?.webhook_delivered_at === undefined ? "manual" : "webhook");
     return { message: "Product delivered", id_order: target.orderId, delivered: true as const };
   },
 });

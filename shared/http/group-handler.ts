@@ -4,6 +4,7 @@ import type { TokenVerifier } from "../auth/access-tokens.js";
 import { withRequestScope } from "../auth/request-standing.js";
 import { refuse } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
+import { observed } from "../observability/observed.js";
 import { validate } from "../validation/validate.js";
 import type * as z from "../validation/zod-mini.js";
 import { type ApiContext, type ApiRequest, header } from "./api-request.js";
@@ -87,7 +88,9 @@ const pipeline = (
 ): ApiHandler => {
   // Cheapest refusals first: a body over the limit and a caller without a token cost nothing to parse.
   // A route that reads no body (every GET) ignores whatever body comes, as HTTP lets it.
+  // Observed first, so its logger context is on every line and its metrics flush after every refusal.
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(observed())
     .use(requestId(kind))
     .use(errorEnvelope(kind));
   if (readsBody) handler.use(bodySize(action.maxBodyBytes ?? JSON_BODY_LIMIT_BYTES));
@@ -146,7 +149,7 @@ const unknownRoute: RouteAction = {
 
 /**
  * Builds an endpoint group's Lambda handler: every route of the group from the route table gets the
- * middleware chain (request id → error envelope → body size → auth → raw-body check → JSON body → validation); routes without an
+ * middleware chain (observed → request id → error envelope → body size → auth → raw-body check → JSON body → validation); routes without an
  * action answer 501 and route keys outside the table (the version's catch-all) answer 404. An action
  * keyed by anything but a route of the group fails `tsc`; the check at cold start stays for callers
  * the compiler does not see (a cast, plain JavaScript), and costs a look-up per action.

@@ -4,6 +4,7 @@ import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
 import type { KeyCodeSource } from "../key-stock/key-stock-repository.js";
+import type { MetricsSink } from "../observability/metrics-sink.js";
 import type { OrderRecord, OrderStatus } from "../orders/order.js";
 import type { OrderStore } from "../orders/order-repository.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
@@ -71,6 +72,8 @@ export const createPaymentService = (deps: {
   random: Randomness;
   /** Where a payment recorded for refund is reported (an error line the operator's alarm counts). */
   logRefundDue?: RefundDueLog;
+  /** Counts orders paid, late payments and key-stock deliveries. */
+  metrics: MetricsSink;
 }) => {
   const reportRefundDue = deps.logRefundDue ?? logRefundDue;
   const issuer = createPaidOrderIssuer(deps);
@@ -97,6 +100,8 @@ export const createPaymentService = (deps: {
       return { id_order: order.id_order, status_order: "paid" };
     }
     reportRefundDue(payment);
+    // Money for an order already canceled after its 30 minutes came late, whether or not it could pay it.
+    if (order.status === "canceled") deps.metrics.count("latePayments");
     return answerRecorded(order, payment);
   };
 
@@ -140,7 +145,13 @@ export const createPaymentService = (deps: {
             )
           : await deps.payments.confirm(await issuer.payment(paying, payment));
       if (outcome === "busy") throw refuse(refusals.keyStockBusy);
-      if (outcome === "paid") return { id_order: order.id_order, status_order: "paid" };
+      if (outcome === "paid") {
+        deps.metrics.count("ordersPaid");
+        if (paying.status === "canceled") deps.metrics.count("latePayments");
+        // A key order's codes were handed over in the payment's write; its e-mail follows from the outbox.
+        if (paying.key_codes !== undefined) deps.metrics.delivered("key_stock");
+        return { id_order: order.id_order, status_order: "paid" };
+      }
       if (outcome === "no_codes") return recordUnapplied(order, received, "insufficient_stock");
       if (outcome === "insufficient_stock" || outcome === "product_unavailable") {
         // Canceled, and its stock cannot be taken again: the buyer paid for what we cannot give.

@@ -1,3 +1,4 @@
+import { logger } from "../observability/logger.js";
 import type { UnappliedPayment } from "./unapplied-payment.js";
 
 /**
@@ -14,16 +15,12 @@ export type RefundDueLog = (payment: UnappliedPayment) => void;
  * keyed by the order and the provider's payment id. Never the buyer's e-mail.
  */
 export const logRefundDue: RefundDueLog = (payment) =>
-  console.error(
-    JSON.stringify({
-      level: "error",
-      message: "Payment taken but not applied: refund due",
-      event: REFUND_DUE_EVENT,
-      order_id: payment.order_id,
-      payment_id: payment.payment_id,
-      payment_system: payment.payment_system,
-      amount: payment.amount,
-      currency: payment.currency,
-      reason: payment.reason,
-    }),
-  );
+  logger().error("Payment taken but not applied: refund due", {
+    event: REFUND_DUE_EVENT,
+    order_id: payment.order_id,
+    payment_id: payment.payment_id,
+    payment_system: payment.payment_system,
+    amount: payment.amount,
+    currency: payment.currency,
+    reason: payment.reason,
+  });

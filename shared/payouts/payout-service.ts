@@ -13,6 +13,7 @@ import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { readSellerHistory } from "../lists/seller-history.js";
+import type { MetricsSink } from "../observability/metrics-sink.js";
 import { open } from "../secrets/sealed-box.js";
 import type { Clock } from "../time/clock.js";
 import { clockTime, isoDate } from "../time/formats.js";
@@ -79,6 +80,8 @@ export const createPayoutService = (deps: {
   random: Randomness;
   /** The most payouts a whole history answers with (WHOLE_HISTORY_MAX unless a test says otherwise). */
   wholeMax?: number;
+  /** Counts the payout requests accepted (PayoutsRequested). */
+  metrics: MetricsSink;
 }) => {
   const { now } = deps;
 
@@ -141,6 +144,7 @@ export const createPayoutService = (deps: {
       if (created === "locked") throw locked(at);
       if (created === "replayed") throw invalidCode();
       if (created === "insufficient_balance") throw insufficientBalance();
+      deps.metrics.count("payoutsRequested");
       return { id_order: payout.id };
     },
 

@@ -4,6 +4,7 @@ import * as refusals from "../errors/refusals.js";
 import { isId, newId } from "../ids/ids.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
+import { logger } from "../observability/logger.js";
 import type { Clock } from "../time/clock.js";
 import { dateTime } from "../time/formats.js";
 import * as z from "../validation/zod-mini.js";
@@ -74,8 +75,7 @@ export const createSellerProductService = (deps: {
   log?: (message: string, details: Record<string, unknown>) => void;
 }) => {
   const { now } = deps;
-  const log =
-    deps.log ?? ((message, details) => console.warn(JSON.stringify({ level: "warn", message, ...details })));
+  const log = deps.log ?? ((message, details) => logger().warn(message, details));
 
   // A string that is not one of our ids names no product: answer without a database call.
   const find = (productId: string) =>

@@ -13,6 +13,7 @@ import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
 import { MAX_CODES_PER_ORDER } from "../key-stock/key-code-item.js";
 import type { KeyCodeSource } from "../key-stock/key-stock-repository.js";
+import type { MetricsSink } from "../observability/metrics-sink.js";
 import { createPaidOrderIssuer } from "../paid-orders/paid-order-issuer.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
@@ -80,6 +81,8 @@ export const createPurchaseService = (deps: {
   dataKey: () => Promise<Buffer>;
   now: Clock;
   random: Randomness;
+  /** Counts orders paid from a balance, and the key-stock deliveries among them. */
+  metrics: MetricsSink;
 }) => {
   const issuer = createPaidOrderIssuer(deps);
 
@@ -235,7 +238,12 @@ export const createPurchaseService = (deps: {
       const outcome = keyed
         ? await sellCodes({ ...deps.keyCodes, random: deps.random }, product.id, input.quantity, commit)
         : await commit();
-      if (outcome === "ok" && data !== undefined) return data;
+      if (outcome === "ok" && data !== undefined) {
+        deps.metrics.count("ordersPaid");
+        // A key product's codes were handed over in the purchase's write.
+        if (keyed) deps.metrics.delivered("key_stock");
+        return data;
+      }
       if (outcome === "no_codes") throw refuse(refusals.insufficientStock);
       if (outcome === "busy") throw refuse(refusals.keyStockBusy);
       if (outcome === "offer_changed") {

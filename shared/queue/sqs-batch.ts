@@ -1,4 +1,6 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { logger } from "../observability/logger.js";
+import { observedHandler } from "../observability/observed.js";
 import * as z from "../validation/zod-mini.js";
 
 /** A queue consumer: every record's body is parsed with its schema and processed on its own. */
@@ -26,15 +28,11 @@ const parseRecord = <TSchema extends z.core.$ZodType>(
 };
 
 const log = (level: "error" | "warn", message: string, record: SQSRecord, error: unknown) =>
-  console[level](
-    JSON.stringify({
-      level,
-      message,
-      message_id: record.messageId,
-      receive_count: record.attributes?.ApproximateReceiveCount,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  logger()[level](message, {
+    message_id: record.messageId,
+    receive_count: record.attributes?.ApproximateReceiveCount,
+    error: error instanceof Error ? error.message : String(error),
+  });
 
 /**
  * Builds an SQS consumer that reports each failed record as a batch item failure, so only that record
@@ -43,16 +41,15 @@ const log = (level: "error" | "warn", message: string, record: SQSRecord, error:
  * be read (not JSON, or not its schema) would fail the same way on every receive, so it goes to the
  * dead-letter queue at once instead of waiting out the retries.
  */
-export const createQueueConsumer =
-  <TSchema extends z.core.$ZodType>(
-    name: string,
-    schema: TSchema,
-    process: (message: z.infer<TSchema>, record: SQSRecord) => Promise<void>,
-    poison: PoisonSink,
-    /** Receives before the queue gives the message up: failures before the last are warnings, retried. */
-    maxReceives: () => number,
-  ): QueueHandler =>
-  async (event) => {
+export const createQueueConsumer = <TSchema extends z.core.$ZodType>(
+  name: string,
+  schema: TSchema,
+  process: (message: z.infer<TSchema>, record: SQSRecord) => Promise<void>,
+  poison: PoisonSink,
+  /** Receives before the queue gives the message up: failures before the last are warnings, retried. */
+  maxReceives: () => number,
+): QueueHandler =>
+  observedHandler(async (event: SQSEvent) => {
     const failures: SQSBatchResponse["batchItemFailures"] = [];
     for (const record of event.Records) {
       const parsed = parseRecord(schema, record.body);
@@ -73,4 +70,4 @@ export const createQueueConsumer =
       }
     }
     return { batchItemFailures: failures };
-  };
+  });

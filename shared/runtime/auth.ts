@@ -6,6 +6,7 @@ import {
 } from "../auth/exchange-limits.js";
 import { createTokenExchange } from "../auth/token-exchange.js";
 import { optionalEnv } from "../config/environment.js";
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { accountStore } from "./account-store.js";
 import { rateLimiter } from "./rate-limiter.js";
 import { accessTokens } from "./service-keys.js";
@@ -31,6 +32,7 @@ const exchangeLimits = () => ({
 /** API key → access token (the auth groups' whole root: the table and the signing key). */
 export const tokenExchange = () =>
   createTokenExchange({
+    metrics: powertoolsMetricsSink,
     store: accountStore(),
     tokens: accessTokens,
     limiter: createExchangeLimiter({

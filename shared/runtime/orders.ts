@@ -5,6 +5,7 @@ import { optionalEnv, requireEnv } from "../config/environment.js";
 import { createDeliveryRepository } from "../delivery/delivery-repository.js";
 import { createDeliveryService } from "../delivery/delivery-service.js";
 import { createDeliveryUrlService } from "../delivery/delivery-url-service.js";
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { createBuyerOrderRepository } from "../orders/buyer-order-repository.js";
 import { createBuyerOrderService } from "../orders/buyer-order-service.js";
 import { createOrderService, DEFAULT_UNPAID_ORDER_MINUTES } from "../orders/order-service.js";
@@ -42,6 +43,7 @@ export const orderService = () =>
 /** Delivery by the seller through the one-time token. */
 export const deliveryService = () =>
   createDeliveryService({
+    metrics: powertoolsMetricsSink,
     deliveries: createDeliveryRepository(tableClient(), tableName()),
     orders: orderStore(),
     ...clockAndRandomness,

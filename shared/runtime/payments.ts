@@ -1,3 +1,4 @@
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createRefundService } from "../payments/refund-service.js";
@@ -13,6 +14,7 @@ const unappliedPayments = () => createUnappliedPaymentRepository(tableClient(), 
 /** Payment confirmation: paid order, delivery token and the seller's webhook in one write. */
 export const paymentService = () =>
   createPaymentService({
+    metrics: powertoolsMetricsSink,
     orders: orderStore(),
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),

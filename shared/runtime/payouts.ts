@@ -1,3 +1,4 @@
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { createPayoutRepository } from "../payouts/payout-repository.js";
 import { createPayoutService } from "../payouts/payout-service.js";
 import { accountStore } from "./account-store.js";
@@ -8,6 +9,7 @@ import { clockAndRandomness, tableClient, tableName } from "./table.js";
 /** Payouts: one-time codes, the lock, the debit and the operator's decisions. */
 export const payoutService = () =>
   createPayoutService({
+    metrics: powertoolsMetricsSink,
     accounts: accountStore(),
     payouts: createPayoutRepository(tableClient(), tableName()),
     dataKey,

@@ -1,6 +1,7 @@
 import { createBalanceView } from "../accounts/balance-view.js";
 import { createIdempotencyRepository } from "../idempotency/idempotency-repository.js";
 import { createIdempotentRequests } from "../idempotency/idempotent-request.js";
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { createPurchaseRepository } from "../purchases/purchase-repository.js";
 import { createPurchaseService } from "../purchases/purchase-service.js";
 import { accountStore } from "./account-store.js";
@@ -20,6 +21,7 @@ const idempotentRequests = () =>
 /** Reseller purchases from balance: POST /buy and POST /gift. */
 export const purchaseService = () =>
   createPurchaseService({
+    metrics: powertoolsMetricsSink,
     purchases: createPurchaseRepository(tableClient(), tableName()),
     products: productStore(),
     categories: categoryStore(),

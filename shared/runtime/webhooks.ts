@@ -1,7 +1,9 @@
 import { removeDeadLetters } from "../aws/sqs-dead-letter.js";
 import { createChatRepository } from "../chat/chat-repository.js";
 import { optionalEnv, requireEnv } from "../config/environment.js";
+import { powertoolsMetricsSink } from "../observability/powertools-metrics.js";
 import { createOutboxRepository } from "../outbox/outbox-repository.js";
+import { countedPost } from "../webhooks/counted-post.js";
 import { createEventRedrive } from "../webhooks/event-redrive.js";
 import { createSellerEventService } from "../webhooks/seller-event-service.js";
 import { postWebhook } from "../webhooks/webhook-client.js";
@@ -24,8 +26,11 @@ export const webhookService = () =>
     accounts: accountStore(),
     attempts: createWebhookRepository(tableClient(), tableName()),
     dataKey,
-    post: (url, body, headers) =>
-      postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+    post: countedPost(
+      (url, body, headers) =>
+        postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+      powertoolsMetricsSink,
+    ),
     publicBaseUrl: requireEnv("PUBLIC_BASE_URL"),
     ...clockAndRandomness,
   });
@@ -39,8 +44,11 @@ export const sellerEventService = () =>
     accounts: accountStore(),
     attempts: eventAttempts(),
     dataKey,
-    post: (url, body, headers) =>
-      postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+    post: countedPost(
+      (url, body, headers) =>
+        postWebhook(url, body, headers, { allowLoopback: optionalEnv("LOCAL_MODE") === "true" }),
+      powertoolsMetricsSink,
+    ),
     ...clockAndRandomness,
   });
 

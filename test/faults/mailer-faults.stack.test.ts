@@ -71,7 +71,7 @@ describe("the mailer failing, then recovering", () => {
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: "mail-1" }] });
     expect(log).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(log.mock.calls[0]?.[0]))).toMatchObject({
-      level: "warn",
+      level: "WARN",
       message: "mailer: message failed, will be retried",
       message_id: "mail-1",
       error: expect.stringContaining("EEXIST"),

@@ -10,14 +10,20 @@ import { dataKey } from "../../shared/runtime/service-keys.js";
 import { clockAndRandomness, tableClient, tableName } from "../../shared/runtime/table.js";
 import { type JsonResponse, request } from "./http.js";
 import { orderServiceAt, sellerWithProduct, stores } from "./orders.js";
+import { recordedMetrics } from "./recorded-metrics.js";
 
 /** The store of payments that paid nothing, on the stack's table. */
 export const unappliedPayments = () => createUnappliedPaymentRepository(tableClient(), tableName());
 
-/** A payment service on the stack's table whose refund-due reports are kept in `reported`, not logged. */
+/**
+ * A payment service on the stack's table whose refund-due reports are kept in `reported`, not logged, and
+ * whose counts in `counted`.
+ */
 export const recordingPaymentService = () => {
   const reported: UnappliedPayment[] = [];
+  const metrics = recordedMetrics();
   const service = createPaymentService({
+    metrics: metrics.sink,
     orders: stores().orders,
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),
@@ -26,7 +32,7 @@ export const recordingPaymentService = () => {
     ...clockAndRandomness,
     logRefundDue: (payment) => reported.push(payment),
   });
-  return { service, reported };
+  return { service, reported, counted: metrics.counted };
 };
 
 /** A storefront order of a fresh seller's product whose hold ran out: canceled, its stock returned. */

@@ -3,6 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { DomainError } from "../../errors/domain-error.js";
 import { refuse, worded } from "../../errors/refusal.js";
 import * as refusals from "../../errors/refusals.js";
+import { logger } from "../../observability/logger.js";
+import { powertoolsMetricsSink } from "../../observability/powertools-metrics.js";
 import type { ApiContext } from "../api-request.js";
 import { type EnvelopeKind, errorBody, jsonResponse, statusOf } from "../envelopes.js";
 
@@ -11,7 +13,10 @@ type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructure
 const internalError = (requestId: string) =>
   refuse(worded(refusals.internalError, { requestId }), { details: { request_id: requestId } });
 
-/** Maps every thrown error to the version's envelope; unexpected ones are logged and become a generic 500. */
+/**
+ * Maps every thrown error to the version's envelope: a refusal is counted by its code (Refusals); an
+ * unexpected error is logged and becomes a generic 500.
+ */
 export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({
   name: "error-envelope",
   onError: (request) => {
@@ -20,18 +25,14 @@ export const errorEnvelope = (kind: EnvelopeKind): Middleware => ({
     let domainError: DomainError;
     if (error instanceof DomainError) {
       domainError = error;
+      powertoolsMetricsSink.refused(error.code);
     } else {
       // The stack goes to the log, keyed by request id, and never into the response.
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "Unhandled error",
-          request_id: requestId,
-          route: request.event.routeKey,
-          error:
-            error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
-        }),
-      );
+      logger().error("Unhandled error", {
+        request_id: requestId,
+        route: request.event.routeKey,
+        error: error instanceof Error ? error : String(error),
+      });
       domainError = internalError(requestId);
     }
     request.response = jsonResponse(

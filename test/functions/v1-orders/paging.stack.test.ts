@@ -14,6 +14,7 @@ import { dataKey } from "../../../shared/runtime/service-keys.js";
 import { createTestAccount, tokenFor } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
 import { sellerWithProduct, stores } from "../../support/orders.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 import { seedOrders, seedPayouts } from "../../support/seller-history.js";
 import { workerStack } from "../../support/worker-stack.js";
 
@@ -148,6 +149,7 @@ describe("a whole history past its bound", () => {
     const common = { now: () => new Date(), random: cryptoRandomness, cursors: pageCursors, wholeMax: 5 };
     const orders = createOrderService({ ...stores(), ...common });
     const payouts = createPayoutService({
+      metrics: recordedMetrics().sink,
       accounts: accountStore(),
       payouts: createPayoutRepository(createDocumentClient(), requireEnv("TABLE_NAME")),
       dataKey,

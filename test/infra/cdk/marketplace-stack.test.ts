@@ -576,9 +576,14 @@ describe("MarketplaceStack", () => {
       // The indexer works on the table but reads no sealed value.
       expect(environmentOf("CatalogueIndexer").TABLE_NAME).toEqual({ Ref: table.logicalId });
       expect(environmentOf("CatalogueIndexer").MASTER_SECRET_ARN).toBeUndefined();
-      // The reference serves files from its own bundle: it is not told where the data is.
+      // The reference serves files from its own bundle: it is not told where the data is (only, as every
+      // function, its telemetry settings: stages.test.ts).
       expect(environmentOf("Apiapidocs")).toEqual({
         PUBLIC_BASE_URL: { "Fn::GetAtt": ["ApiF70053CD", "ApiEndpoint"] },
+        POWERTOOLS_SERVICE_NAME: "marketplace",
+        POWERTOOLS_METRICS_NAMESPACE: "Marketplace",
+        POWERTOOLS_LOG_LEVEL: "INFO",
+        POWERTOOLS_LOGGER_SAMPLE_RATE: "0.01",
       });
       const dataFunctions = allFunctionIds.filter(
         (f) => !streamConsumerIds.includes(f) && f !== "Apiapidocs",

@@ -77,6 +77,8 @@ describe("the stage a deployment is (--context stage=<name>)", () => {
         stackId: "Marketplace",
         retainsData: true,
         metricNamespace: "Marketplace",
+        logLevel: "INFO",
+        debugSampleRate: 0.01,
       });
     }
   });
@@ -94,6 +96,8 @@ describe("the stage a deployment is (--context stage=<name>)", () => {
       stackId: "Marketplace-dev-alice2",
       retainsData: false,
       metricNamespace: "Marketplace-dev-alice2",
+      logLevel: "DEBUG",
+      debugSampleRate: 0,
     });
   });
 
@@ -145,6 +149,47 @@ describe("two stages side by side in one app", () => {
       Annotations.fromStack(stack).hasNoError("*", Match.anyValue());
       Annotations.fromStack(stack).hasNoWarning("*", Match.anyValue());
     }
+  });
+
+  it("gives every function of a stage the stage's telemetry: its metric namespace, INFO with 1% debug sampling in the default stage, DEBUG in another", () => {
+    const telemetryOf = (view: TemplateView) =>
+      view
+        .ofType("AWS::Lambda::Function")
+        // The service's own (Node 24 on arm64), not CDK's helpers (the dashboard deployer, bucket emptying).
+        .filter(
+          (fn) =>
+            fn.properties.Runtime === "nodejs24.x" &&
+            JSON.stringify(fn.properties.Architectures) === '["arm64"]',
+        )
+        .map((fn) => {
+          const variables = asJson(asJson(fn.properties.Environment, "Environment").Variables, "Variables");
+          return Object.fromEntries(
+            Object.entries(variables).filter(([name]) => name.startsWith("POWERTOOLS_")),
+          );
+        });
+    const prodTelemetry = telemetryOf(prodView);
+    expect(prodTelemetry).toHaveLength(18);
+    expect(new Set(prodTelemetry.map((t) => JSON.stringify(t)))).toEqual(
+      new Set([
+        JSON.stringify({
+          POWERTOOLS_SERVICE_NAME: "marketplace",
+          POWERTOOLS_METRICS_NAMESPACE: "Marketplace",
+          POWERTOOLS_LOG_LEVEL: "INFO",
+          POWERTOOLS_LOGGER_SAMPLE_RATE: "0.01",
+        }),
+      ]),
+    );
+    const stagingTelemetry = telemetryOf(stagingView);
+    expect(stagingTelemetry).toHaveLength(18);
+    expect(new Set(stagingTelemetry.map((t) => JSON.stringify(t)))).toEqual(
+      new Set([
+        JSON.stringify({
+          POWERTOOLS_SERVICE_NAME: "marketplace",
+          POWERTOOLS_METRICS_NAMESPACE: "Marketplace-staging",
+          POWERTOOLS_LOG_LEVEL: "DEBUG",
+        }),
+      ]),
+    );
   });
 
   it("every name a stage fixes itself differs from the other stage's, but names that need not be unique (an API's, a stage of its own API, an inline policy of its own role, a topic's display name, a metric's name)", () => {

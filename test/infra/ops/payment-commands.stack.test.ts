@@ -44,8 +44,11 @@ describe("ops CLI: payments that paid nothing and their refunds (#18 items 1 and
     });
     const logged = JSON.parse(result.stderr) as Record<string, unknown>;
     expect(logged).toEqual({
-      level: "error",
+      level: "ERROR",
       message: "Payment taken but not applied: refund due",
+      service: "marketplace",
+      timestamp: expect.any(String),
+      sampling_rate: 0,
       event: "payment_refund_due",
       order_id: order.id_order,
       payment_id: expect.stringMatching(/^manual-/),

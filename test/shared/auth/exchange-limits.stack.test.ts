@@ -19,6 +19,7 @@ import { accessTokens, accountAccess, accountStore } from "../../../shared/runti
 import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { request } from "../../support/http.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 import { workerStack } from "../../support/worker-stack.js";
 
 const PER_KEY = 20;
@@ -45,6 +46,7 @@ const exchange = (version: "v1" | "v2", apiKey: string) =>
 /** A token exchange over the stack's table with its own limits and clock, as the auth groups build it. */
 const exchangeWithLimits = (limits: { key: number; address: number }, now: () => Date = () => new Date()) =>
   createTokenExchange({
+    metrics: recordedMetrics().sink,
     store: accountStore(),
     tokens: accessTokens,
     limiter: createExchangeLimiter({

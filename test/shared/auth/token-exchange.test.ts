@@ -6,6 +6,7 @@ import type { ExchangeLimiter, ExchangeScope } from "../../../shared/auth/exchan
 import { createTokenExchange } from "../../../shared/auth/token-exchange.js";
 import { DomainError } from "../../../shared/errors/domain-error.js";
 import type { Allowance } from "../../../shared/limits/rate-limiter.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 
 const signing = new TextEncoder().encode("k".repeat(32));
 const tokens = createAccessTokens(signing);
@@ -20,14 +21,16 @@ const exchangeWith = (options: { holder?: KeyHolder; key?: Allowance; address?: 
       return (scope === "key" ? options.key : options.address) ?? { granted: true };
     },
   };
+  const metrics = recordedMetrics();
   const exchange = createTokenExchange({
+    metrics: metrics.sink,
     store: {
       findKeyHolder: async (hash) => (hash === hashApiKey(apiKey) ? options.holder : undefined),
     },
     tokens: async () => tokens,
     limiter,
   });
-  return { exchange, taken };
+  return { exchange, taken, counted: metrics.counted };
 };
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -54,6 +57,17 @@ const tooMany = (seconds: number) => ({
 const holder: KeyHolder = { accountId: 7, generation: 4, statusModeration: 1 };
 
 describe("token exchange rules", () => {
+  it("counts every refused exchange once (TokenExchangesRefused: malformed, unknown and limited keys) and no granted one", async () => {
+    const { exchange, counted } = exchangeWith({ holder, key: { granted: false, retryAfterSeconds: 5 } });
+    await refusal(exchange.exchange("not-a-key", "v1", "203.0.113.9"));
+    await refusal(exchange.exchange(generateApiKey(), "v1", "203.0.113.9"));
+    await refusal(exchange.exchange(apiKey, "v1", "203.0.113.9"));
+    expect(counted).toEqual(["tokenExchangesRefused", "tokenExchangesRefused", "tokenExchangesRefused"]);
+    const granted = exchangeWith({ holder });
+    await granted.exchange.exchange(apiKey, "v2", "203.0.113.9");
+    expect(granted.counted).toEqual([]);
+  });
+
   it("stamps the account's current generation on the token it issues", async () => {
     const { exchange } = exchangeWith({ holder });
     const issued = await exchange.exchange(apiKey, "v1", "203.0.113.7");
@@ -86,6 +100,7 @@ describe("token exchange rules", () => {
       );
     };
     const exchange = createTokenExchange({
+      metrics: recordedMetrics().sink,
       store: { findKeyHolder: () => later("lookup", holder) },
       tokens: async () => tokens,
       limiter: { take: (scope) => later(scope, { granted: true } as const) },

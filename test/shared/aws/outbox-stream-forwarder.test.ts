@@ -119,7 +119,7 @@ describe("outbox forwarder", () => {
     expect(sent.map((s) => s.job.event_id)).toEqual(["e-a", "e-b"]);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
-      level: "error",
+      level: "ERROR",
       message: "Outbox forward failed",
       event_id: "e-b",
     });

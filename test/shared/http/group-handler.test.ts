@@ -96,7 +96,15 @@ describe("group handler, v1 envelope (v1-products, POST /products)", () => {
     expect(response.headers?.["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(errorSpy).toHaveBeenCalledTimes(1);
     const logged: unknown = JSON.parse(String(errorSpy.mock.calls[0]?.[0]));
-    expect(logged).toMatchObject({ level: "error", request_id: "req-v1-boom", route: routeKey });
+    expect(logged).toMatchObject({
+      level: "ERROR",
+      message: "Unhandled error",
+      service: "marketplace",
+      correlation_id: "req-v1-boom",
+      request_id: "req-v1-boom",
+      route: routeKey,
+      error: { name: "Error" },
+    });
   });
 
   it("a body missing a required field answers 400 Field 'name' is required", async () => {
@@ -327,7 +335,15 @@ describe("group handler, v2 envelope (v2-purchases, POST /buy)", () => {
     });
     expect(errorSpy).toHaveBeenCalledTimes(1);
     const logged: unknown = JSON.parse(String(errorSpy.mock.calls[0]?.[0]));
-    expect(logged).toMatchObject({ level: "error", request_id: "req-v2-boom", route: routeKey });
+    expect(logged).toMatchObject({
+      level: "ERROR",
+      message: "Unhandled error",
+      service: "marketplace",
+      correlation_id: "req-v2-boom",
+      request_id: "req-v2-boom",
+      route: routeKey,
+      error: { name: "Error" },
+    });
   });
 
   it("a body missing a required field answers 422 invalid_request naming the field", async () => {

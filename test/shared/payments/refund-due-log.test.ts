@@ -5,11 +5,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// As in AWS: not Powertools' development mode, so the line is written as Lambda's log gets it.
+vi.stubEnv("POWERTOOLS_DEV", "");
+
 describe("the refund-due log line", () => {
   it("is one JSON line at error level naming the stable event, the order, the payment and why, and nothing of the buyer", () => {
     const lines: unknown[][] = [];
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    vi.spyOn(process.stderr, "write").mockImplementation((...args: unknown[]) => {
       lines.push(args);
+      return true;
     });
     logRefundDue({
       order_id: "01ORDER",
@@ -25,8 +29,11 @@ describe("the refund-due log line", () => {
     const [line] = lines[0] ?? [];
     expect(typeof line).toBe("string");
     expect(JSON.parse(String(line))).toEqual({
-      level: "error",
+      level: "ERROR",
       message: "Payment taken but not applied: refund due",
+      service: "marketplace",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sampling_rate: 0,
       event: REFUND_DUE_EVENT,
       order_id: "01ORDER",
       payment_id: "pay-1",
@@ -35,6 +42,6 @@ describe("the refund-due log line", () => {
       currency: "RUB",
       reason: "insufficient_stock",
     });
-    expect(String(line)).not.toContain("\n");
+    expect(String(line).trimEnd()).not.toContain("\n");
   });
 });

@@ -13,6 +13,7 @@ import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
 import { createCountingClient } from "../../bench/read-counter.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { balanceOf } from "../../support/ledger.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 
 const MINUTE = 60_000;
 const CARD = "4111111111111111";
@@ -23,6 +24,7 @@ const counted = (clock: { now: Date }) => {
   const counting = createCountingClient();
   const table = requireEnv("TABLE_NAME");
   const service = createPayoutService({
+    metrics: recordedMetrics().sink,
     accounts: createAccountRepository(counting.client, table),
     payouts: createPayoutRepository(counting.client, table),
     dataKey: async () => deriveKeys(await masterSecret()).dataEncryption,

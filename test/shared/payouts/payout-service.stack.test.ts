@@ -17,6 +17,7 @@ import { pageCursors } from "../../../shared/runtime/page-cursors.js";
 import { deriveKeys } from "../../../shared/secrets/derived-keys.js";
 import { createTestAccount } from "../../support/accounts.js";
 import { balanceOf, ledgerOf } from "../../support/ledger.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 
 const CARD = "4111111111111111";
 const CARD_MESSAGE = "Invalid card number: 16-19 digits with a valid checksum";
@@ -25,9 +26,10 @@ const ACCOUNT_MESSAGE = "Invalid payment account: 20 digits";
 const LOCK_MESSAGE = "Too many invalid codes: payouts are locked for 15 minutes";
 const MINUTE = 60_000;
 
-/** A payout service on the stack's table whose clock reads `clock.now`. */
-const payoutServiceAt = (clock: { now: Date }) =>
+/** A payout service on the stack's table whose clock reads `clock.now`, counting into `counted` if given. */
+const payoutServiceAt = (clock: { now: Date }, counted = recordedMetrics()) =>
   createPayoutService({
+    metrics: counted.sink,
     accounts: accountStore(),
     payouts: createPayoutRepository(createDocumentClient(), requireEnv("TABLE_NAME")),
     dataKey: async () => deriveKeys(await masterSecret()).dataEncryption,
@@ -181,12 +183,13 @@ describe("payout service: concurrent decisions", () => {
 });
 
 describe("payout service: lock after wrong codes", () => {
-  it("the lock ends 15 minutes after five wrong codes sent together", async () => {
+  it("the lock ends 15 minutes after five wrong codes sent together; only the payout accepted counts as requested", async () => {
     const account = await createTestAccount();
     await accountService().credit(account.seller_id, 5000);
     const start = new Date(Date.now() - 40 * MINUTE);
     const clock = { now: start };
-    const service = payoutServiceAt(clock);
+    const metrics = recordedMetrics();
+    const service = payoutServiceAt(clock, metrics);
     for (let i = 0; i < 5; i++) {
       await expect(
         service.request(account.seller_id, cardPayout(await wrongCodeAt(account.totp_secret, clock.now))),
@@ -204,6 +207,7 @@ describe("payout service: lock after wrong codes", () => {
       id_order: expect.any(String),
     });
     expect(await balanceOf(account.seller_id)).toBe(4000);
+    expect(metrics.counted).toEqual(["payoutsRequested"]);
   });
 
   it("the lock ends with its window, 15 minutes after the window's first wrong code, however late the fifth came", async () => {

@@ -14,9 +14,11 @@ import { productService } from "../../../shared/runtime/dependencies.js";
 import { dataKey } from "../../../shared/runtime/service-keys.js";
 import { systemClock } from "../../../shared/time/clock.js";
 import { PUBLISHING_TIMEOUT } from "../../support/catalogue.js";
+import { keyProduct } from "../../support/key-stock.js";
 import { balanceOf } from "../../support/ledger.js";
 import { stockOf } from "../../support/orders.js";
 import { buyableProduct, fundedReseller } from "../../support/purchases.js";
+import { recordedMetrics } from "../../support/recorded-metrics.js";
 
 interface Sent {
   readonly operation: string;
@@ -41,7 +43,9 @@ const recordedService = () => {
     { step: "initialize", name: "requestRecorder" },
   );
   const table = requireEnv("TABLE_NAME");
+  const metrics = recordedMetrics();
   const service = createPurchaseService({
+    metrics: metrics.sink,
     purchases: createPurchaseRepository(client, table),
     products: createProductRepository(client, table),
     categories: createCategoryRepository(client, table),
@@ -56,7 +60,7 @@ const recordedService = () => {
     now: systemClock,
     random: cryptoRandomness,
   });
-  return { service, sent };
+  return { service, sent, counted: metrics.counted };
 };
 
 /** Sequential rounds: a request that starts after another ended waits for it. */
@@ -77,9 +81,10 @@ describe("purchase requests to DynamoDB", () => {
     async () => {
       const reseller = await fundedReseller(5000);
       const { product } = await buyableProduct({ price: 1500, count: 3 });
-      const { service, sent } = recordedService();
+      const { service, sent, counted } = recordedService();
       const answer = await service.buy(reseller.id, { product_id: product.id, quantity: 1 });
       expect(answer.data.total).toBe(1500);
+      expect(counted).toEqual(["ordersPaid"]);
       expect(sent.map((s) => s.operation).sort()).toEqual(["GetItem", "GetItem", "TransactWriteItems"]);
       expect(roundsOf(sent)).toBe(2);
       expect(await stockOf(product.id)).toBe(2);
@@ -100,6 +105,19 @@ describe("purchase requests to DynamoDB", () => {
       expect(sent.map((s) => s.operation).sort()).toEqual(["GetItem", "GetItem", "TransactWriteItems"]);
       expect(roundsOf(sent)).toBe(2);
       expect(await balanceOf(reseller.id)).toBe(4300);
+    },
+    PUBLISHING_TIMEOUT,
+  );
+
+  it(
+    "a key product's purchase counts one order paid and one key-stock delivery, and its replay counts nothing more",
+    async () => {
+      const reseller = await fundedReseller(5000);
+      const { product } = await keyProduct(2, { price: 300 });
+      const { service, counted } = recordedService();
+      await service.buy(reseller.id, { product_id: product.id, quantity: 1 }, "count-once");
+      await service.buy(reseller.id, { product_id: product.id, quantity: 1 }, "count-once");
+      expect(counted).toEqual(["ordersPaid", "deliveries:key_stock"]);
     },
     PUBLISHING_TIMEOUT,
   );

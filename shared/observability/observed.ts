@@ -1,0 +1,47 @@
+import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
+import middy, { type MiddlewareObj } from "@middy/core";
+import type { Context } from "aws-lambda";
+import { logger } from "./logger.js";
+import { flushMetrics } from "./powertools-metrics.js";
+
+type Request = Parameters<NonNullable<MiddlewareObj["before"]>>[0];
+
+/**
+ * What every function's handler runs first and finishes last: the Lambda context on every log line (keys
+ * reset after each invocation, so one request's correlation id never reaches the next) and the
+ * invocation's metrics written once it ended, answered or failed.
+ */
+export const observed = <TEvent, TResult>(): MiddlewareObj<TEvent, TResult> => {
+  // Built on first use: the logger is (logger.ts says why).
+  let context: MiddlewareObj | undefined;
+  const inject = () => {
+    context ??= injectLambdaContext(logger(), { resetKeys: true });
+    return context;
+  };
+  // A caller that passes no Lambda context (a local poller, a test) gets the lines without it.
+  const withContext = (request: Request) => request.context !== undefined;
+  return {
+    name: "observed",
+    before: async (request) => {
+      const plain = request as Request;
+      if (withContext(plain)) await inject().before?.(plain);
+    },
+    after: async (request) => {
+      await inject().after?.(request as Request);
+      flushMetrics();
+    },
+    onError: async (request) => {
+      await inject().onError?.(request as Request);
+      flushMetrics();
+    },
+  };
+};
+
+/** A queue, stream or scheduled handler run inside `observed`. */
+export const observedHandler = <TEvent, TResult>(
+  handle: (event: TEvent, context: Context) => Promise<TResult>,
+): ((event: TEvent, context?: Context) => Promise<TResult>) =>
+  middy<TEvent, TResult>().use(observed<TEvent, TResult>()).handler(handle) as (
+    event: TEvent,
+    context?: Context,
+  ) => Promise<TResult>;
