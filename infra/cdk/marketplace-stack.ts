@@ -54,6 +54,16 @@ export class MarketplaceStack extends Stack {
       paymentLogs: payments.logGroup,
       table: data.table,
       functions,
+      streamConsumers: [
+        {
+          fn: workers.outboxForwarder,
+          lagMeans: "payment webhooks, buyers' e-mails and the events sellers opted into leave late",
+        },
+        {
+          fn: workers.catalogueIndexer,
+          lagMeans: "the public catalogue shows products, prices and stock as they were, not as they are",
+        },
+      ],
       queues: [
         { name: "Webhooks", queue: workers.webhooks.queue },
         { name: "Emails", queue: workers.emails.queue },

@@ -16,6 +16,7 @@ import {
   apiClientErrorRateAlarm,
   functionAlarms,
   latePaymentsAlarm,
+  streamLagAlarm,
   tableThrottleAlarm,
   webhookFailureRateAlarm,
 } from "./operations-alarms.js";
@@ -54,6 +55,8 @@ export interface MarketplaceObservabilityProps {
   readonly paymentLogs: ILogGroup;
   /** Every function of the service: each gets error, throttle and duration alarms and its dashboard lines. */
   readonly functions: readonly MarketplaceFunction[];
+  /** The table stream's consumers, each with what its lag means to sellers and buyers: a lag alarm each. */
+  readonly streamConsumers: readonly { readonly fn: MarketplaceFunction; readonly lagMeans: string }[];
   /** The table whose throttled requests raise an alarm. */
   readonly table: ITableV2;
   /** The work queues, graphed beside their dead-letter queues. */
@@ -156,6 +159,8 @@ export class MarketplaceObservability {
     alarms.push(webhookFailureRateAlarm(scope, alarmAction, metrics));
     alarms.push(tableThrottleAlarm(scope, props.table, alarmAction));
     for (const fn of props.functions) alarms.push(...functionAlarms(scope, fn, alarmAction));
+    for (const { fn, lagMeans } of props.streamConsumers)
+      alarms.push(streamLagAlarm(scope, fn, lagMeans, alarmAction));
     this.alarms = alarms;
 
     this.dashboard = new OperationsDashboard(scope, {

@@ -179,6 +179,27 @@ export const apiClientErrorRateAlarm = (
   });
 };
 
+/** How far behind a stream consumer may fall (its oldest record's age), for two 5-minute periods running. */
+const STREAM_LAG = Duration.minutes(1);
+
+/**
+ * A table stream consumer falling behind: the age of the newest batch's oldest record at or above a minute
+ * for 10 minutes. A consumer that keeps failing a record holds everything behind it (the stream is in
+ * order) until its retries end; `lagMeans` says what the sellers and buyers see meanwhile.
+ */
+export const streamLagAlarm = (
+  scope: Construct,
+  fn: MarketplaceFunction,
+  lagMeans: string,
+  action: IAlarmAction,
+): Alarm =>
+  atLeast(scope, `${fn.node.id}IteratorAgeAlarm`, action, {
+    metric: fn.function.metric("IteratorAge", { period: Duration.minutes(5), statistic: "Maximum" }),
+    threshold: STREAM_LAG.toMilliseconds(),
+    evaluationPeriods: 2,
+    description: `${fn.node.id} is a minute or more behind the table's stream for 10 minutes: ${lagMeans}. A record it keeps failing holds the ones behind it until its retries end (then it goes to its dead-letter queue, which alarms). Look at its Errors alarm and error lines: ${errorLines(fn.logGroup.logGroupName)}; a throttle (its Throttles alarm) or a slow table (the Table row) slows it too.`,
+  });
+
 /** Payments arriving after their order's 30 minutes: 3 or more in an hour means the provider is late. */
 export const latePaymentsAlarm = (scope: Construct, action: IAlarmAction, metrics: ServiceMetrics): Alarm =>
   atLeast(scope, "LatePaymentsAlarm", action, {

@@ -159,13 +159,13 @@ describe("MarketplaceStack", () => {
   });
 
   describe("logical IDs", () => {
-    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1), the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions) and the 14 of the seller dashboard's hosting (#22: its bucket and bucket policy, distribution, origin access control, response headers policy and path function, two deployments with their CLI layers, and the deployment function with its role, policy and log group), and the 2 of the order summary route (#22: the route and its permission), and the 8 of the webhook contract's seller routes (#23: secret rotation, events read and chosen, deliveries; a route and a permission each), and the 59 of the operations alarms and dashboard (#24 item 2: an errors, a throttles and a duration alarm per function, 18 functions, the 4xx-rate, webhook failure rate, table throttle and late payments alarms, and the dashboard), and the operator topic's own key (#24: CloudWatch cannot publish to a topic under the AWS-managed SNS key)", () => {
-      expect(Object.keys(deployedLogicalResources)).toHaveLength(302);
+    it("the stack has exactly the 174 resources of the pre-refactor template, each with its logical ID and type unchanged, plus the 8 of the catalogue indexer, the 4 of the seller chat routes, the 13 of the API reference, the 6 of the seller visibility routes (#13 item 5), the 2 of the refund-due alarm (#18 item 1), the 11 of the key stock group (#21: its function, role, policy, log group and integration, and its 3 routes with their permissions) and the 14 of the seller dashboard's hosting (#22: its bucket and bucket policy, distribution, origin access control, response headers policy and path function, two deployments with their CLI layers, and the deployment function with its role, policy and log group), and the 2 of the order summary route (#22: the route and its permission), and the 8 of the webhook contract's seller routes (#23: secret rotation, events read and chosen, deliveries; a route and a permission each), and the 59 of the operations alarms and dashboard (#24 item 2: an errors, a throttles and a duration alarm per function, 18 functions, the 4xx-rate, webhook failure rate, table throttle and late payments alarms, and the dashboard), and the operator topic's own key (#24: CloudWatch cannot publish to a topic under the AWS-managed SNS key), and the 2 stream lag alarms (#24: the outbox forwarder's and the catalogue indexer's iterator age)", () => {
+      expect(Object.keys(deployedLogicalResources)).toHaveLength(304);
       expect(view().logicalTypes()).toEqual(deployedLogicalResources);
-      expect(allResources()).toHaveLength(302);
+      expect(allResources()).toHaveLength(304);
       // Added with the catalogue indexer: its function, role, policy, log group and stream mapping, its
       // dead-letter queue with its TLS policy, and that queue's alarm. Everything else predates it, but
-      // for the function's duration, errors and throttles alarms (#24).
+      // for the function's duration, errors, throttles and iterator-age alarms (#24).
       expect(Object.entries(deployedLogicalResources).filter(([id]) => id.startsWith("Catalogue"))).toEqual([
         ["CatalogueDeadLetterAlarm2583DF13", "AWS::CloudWatch::Alarm"],
         ["CatalogueDeadLetterBBD9567B", "AWS::SQS::Queue"],
@@ -177,6 +177,7 @@ describe("MarketplaceStack", () => {
           "CatalogueIndexerFunctionDynamoDBEventSourceMarketplaceTable34C6290DAE6A1FC8",
           "AWS::Lambda::EventSourceMapping",
         ],
+        ["CatalogueIndexerIteratorAgeAlarmC3A8183C", "AWS::CloudWatch::Alarm"],
         ["CatalogueIndexerLogs64248531", "AWS::Logs::LogGroup"],
         ["CatalogueIndexerRole6F4D030E", "AWS::IAM::Role"],
         ["CatalogueIndexerRoleDefaultPolicyE1853AEC", "AWS::IAM::Policy"],
@@ -876,7 +877,8 @@ describe("MarketplaceStack", () => {
         AlarmActions: [{ Ref: topic.logicalId }],
       });
       // One per dead-letter queue (webhooks, e-mails, outbox, catalogue), this one, the refund-due one, the
-      // operations alarms of #24 and three per function (constructs/observability.test.ts pins each).
+      // operations alarms of #24, three per function and a lag alarm per stream consumer
+      // (constructs/observability.test.ts pins each).
       expect(
         ofType("AWS::CloudWatch::Alarm")
           .map((a) => a.logicalId.replace(/[0-9A-F]{8}$/, ""))
@@ -898,22 +900,25 @@ describe("MarketplaceStack", () => {
             `${id}ErrorsAlarm`,
             `${id}ThrottlesAlarm`,
           ]),
+          ...streamConsumerIds.map((id) => `${id}IteratorAgeAlarm`),
         ].sort(),
       );
     });
 
-    it("every function of the stack but CDK's dashboard deployer has an errors, a throttles and a duration alarm on its own FunctionName, to the operator topic", () => {
+    it("every function of the stack but CDK's dashboard deployer has an errors, a throttles and a duration alarm on its own FunctionName, the two stream consumers an iterator-age alarm too, to the operator topic", () => {
       const topic = findOne("AWS::SNS::Topic", "OperatorAlarms");
       const functions = ofType("AWS::Lambda::Function").filter((f) => f.logicalId !== dashboardDeployerId);
       expect(functions).toHaveLength(allFunctionIds.length);
       const alarmed = ofType("AWS::CloudWatch::Alarm").filter((a) => a.properties.Namespace === "AWS/Lambda");
-      expect(alarmed).toHaveLength(3 * functions.length);
+      expect(alarmed).toHaveLength(3 * functions.length + streamConsumerIds.length);
       for (const fn of functions) {
         const dimensions = JSON.stringify([{ Name: "FunctionName", Value: { Ref: fn.logicalId } }]);
         const own = alarmed.filter((a) => JSON.stringify(a.properties.Dimensions) === dimensions);
+        const streamConsumer = streamConsumerIds.some((id) => fn.logicalId.startsWith(id));
         expect(own.map((a) => a.properties.MetricName).sort(), fn.logicalId).toEqual([
           "Duration",
           "Errors",
+          ...(streamConsumer ? ["IteratorAge"] : []),
           "Throttles",
         ]);
         for (const alarm of own) expect(alarm.properties.AlarmActions).toEqual([{ Ref: topic.logicalId }]);

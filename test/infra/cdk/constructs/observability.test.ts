@@ -31,14 +31,12 @@ const deployedFunctions = [
 ] as const;
 type FunctionSpec = readonly [id: string, entry: string, seconds: number];
 
+/** What each stream consumer's lag alarm says the lag means (the stack says it in its own words). */
+const lagMeans = (id: string) => `${id}'s consumers wait`;
+
 /** Everything it watches, built as the stack builds it (same construct ids, so the same logical ids). */
-const watched = (stack: Stack, names: readonly string[], functions: readonly FunctionSpec[]) => ({
-  httpApi: new HttpApi(stack, "Api", { createDefaultStage: false }),
-  accessLogs: new LogGroup(stack, "ApiAccessLogs"),
-  deadLetters: names.map((name) => ({ name, queue: new Queue(stack, `${name}DeadLetter`) })),
-  paymentLogs: new LogGroup(new Construct(stack, "Api-payments"), "Logs"),
-  table: new TableV2(stack, "Table", { partitionKey: { name: "PK", type: AttributeType.STRING } }),
-  functions: functions.map(
+const watched = (stack: Stack, names: readonly string[], functions: readonly FunctionSpec[]) => {
+  const built = functions.map(
     ([id, entry, seconds]) =>
       new MarketplaceFunction(stack, id, {
         entry,
@@ -47,13 +45,24 @@ const watched = (stack: Stack, names: readonly string[], functions: readonly Fun
         memorySize: 256,
         timeout: Duration.seconds(seconds),
       }),
-  ),
-  queues: [
-    { name: "Webhooks", queue: new Queue(stack, "WebhooksQueue") },
-    { name: "Emails", queue: new Queue(stack, "EmailsQueue") },
-  ],
-  metricNamespace: "Marketplace",
-});
+  );
+  return {
+    httpApi: new HttpApi(stack, "Api", { createDefaultStage: false }),
+    accessLogs: new LogGroup(stack, "ApiAccessLogs"),
+    deadLetters: names.map((name) => ({ name, queue: new Queue(stack, `${name}DeadLetter`) })),
+    paymentLogs: new LogGroup(new Construct(stack, "Api-payments"), "Logs"),
+    table: new TableV2(stack, "Table", { partitionKey: { name: "PK", type: AttributeType.STRING } }),
+    functions: built,
+    streamConsumers: built
+      .filter((fn) => ["OutboxForwarder", "CatalogueIndexer"].includes(fn.node.id))
+      .map((fn) => ({ fn, lagMeans: lagMeans(fn.node.id) })),
+    queues: [
+      { name: "Webhooks", queue: new Queue(stack, "WebhooksQueue") },
+      { name: "Emails", queue: new Queue(stack, "EmailsQueue") },
+    ],
+    metricNamespace: "Marketplace",
+  };
+};
 
 /** Only what the observability construct added: what it watches is built in a second stack and left out. */
 const build = (names: readonly string[], functions: readonly FunctionSpec[] = deployedFunctions) => {
@@ -451,6 +460,32 @@ describe("MarketplaceObservability", () => {
       }
     }
     expect([...sent].sort()).toEqual([...TABLE_OPERATIONS].sort());
+  });
+
+  it("alarms the operator topic when a stream consumer is a minute or more behind the table's stream for two 5-minute periods (its maximum iterator age; missing data is not breaching), its runbook saying what the lag means", () => {
+    const { view, all } = build(["Outbox"], [["OutboxForwarder", "functions/outbox/handler.ts", 60]]);
+    expect(view.byId("OutboxForwarderIteratorAgeAlarm59CF89C6").properties).toEqual({
+      AlarmActions: [topicRef],
+      AlarmDescription: joined(
+        `OutboxForwarder is a minute or more behind the table's stream for 10 minutes: ${"OutboxForwarder's consumers wait"}. A record it keeps failing holds the ones behind it until its retries end (then it goes to its dead-letter queue, which alarms). Look at its Errors alarm and error lines: aws logs tail `,
+        { Ref: all.findOne("AWS::Logs::LogGroup", "OutboxForwarderLogs").logicalId },
+        ` --since 30m --filter-pattern '{ $.level = "ERROR" }'; a throttle (its Throttles alarm) or a slow table (the Table row) slows it too.`,
+      ),
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Dimensions: [
+        {
+          Name: "FunctionName",
+          Value: { Ref: all.findOne("AWS::Lambda::Function", "OutboxForwarderFunction").logicalId },
+        },
+      ],
+      EvaluationPeriods: 2,
+      MetricName: "IteratorAge",
+      Namespace: "AWS/Lambda",
+      Period: 300,
+      Statistic: "Maximum",
+      Threshold: 60_000,
+      TreatMissingData: "notBreaching",
+    });
   });
 
   describe.each(deployedFunctions.map(([id, , seconds]) => [id, id.replaceAll("-", ""), seconds] as const))(
