@@ -5,7 +5,7 @@ import { build, type Metafile } from "esbuild";
  * How a function is bundled for Lambda and what its bundle may weigh: shared by the cold-start bench
  * (which also times imports) and the bundle test of `npm test` (bytes and clients, which are
  * deterministic). Budget: bytes ≤ a baseline bundle that only creates the clients the function needs
- * (and, since #24, the Powertools logger and metrics every function carries: `observabilityBaseline`),
+ * (and, since #24, the Powertools logger, metrics and tracer every function carries: `observabilityBaseline`),
  * plus 155 KB. (150 KB until #23: the route table and the table keys, which every function carries
  * whole, grew with the webhook contract's four routes and its attempt key, and the product list's query
  * schema became a declared validator; together 730 bytes more in v1-products, the heaviest group. 152 KB
@@ -38,12 +38,23 @@ export const bundle = async (entry: string, outfile: string): Promise<Metafile> 
 };
 
 /**
- * What every function carries for its logs and metrics since #24, so part of every baseline as the clients
- * are: Powertools' Logger with its Lambda-context middleware, and Metrics (about 25 to 35 KB a bundle).
- * The budget measures our own code over the libraries a function must carry.
+ * What every function carries for its logs, metrics and traces since #24, so part of every baseline as
+ * the clients are: Powertools' Logger with its Lambda-context middleware, Metrics, and the Tracer with
+ * its handler middleware (with the X-Ray SDK it wraps, about 125 KB of the 160). The budget measures our
+ * own code over the libraries a function must carry; what the libraries cost is in docs/decisions.md.
  */
-export const observabilityBaseline =
-  'import { Logger } from "@aws-lambda-powertools/logger"; import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware"; import { Metrics } from "@aws-lambda-powertools/metrics"; export const powertoolsLogger = new Logger(); export const powertoolsContext = injectLambdaContext(powertoolsLogger); export const powertoolsMetrics = new Metrics();';
+export const observabilityBaseline = [
+  'import { Logger } from "@aws-lambda-powertools/logger";',
+  'import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";',
+  'import { Metrics } from "@aws-lambda-powertools/metrics";',
+  'import { Tracer } from "@aws-lambda-powertools/tracer";',
+  'import { captureLambdaHandler } from "@aws-lambda-powertools/tracer/middleware";',
+  "export const powertoolsLogger = new Logger();",
+  "export const powertoolsContext = injectLambdaContext(powertoolsLogger);",
+  "export const powertoolsMetrics = new Metrics();",
+  "export const powertoolsTracer = new Tracer();",
+  "export const powertoolsTrace = captureLambdaHandler(powertoolsTracer);",
+].join("\n");
 
 /** The source of a function's baseline bundle: its observability and the clients it needs. */
 export const baselineSource = (needs: readonly string[]): string =>

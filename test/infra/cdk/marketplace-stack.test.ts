@@ -31,6 +31,7 @@ import {
   refId,
   type Statement,
   TemplateView,
+  tracingStatement,
 } from "./template-view.js";
 
 const apiFunctionIds = endpointGroups.map(constructIdOf);
@@ -503,6 +504,8 @@ describe("MarketplaceStack", () => {
         "sqs:GetQueueAttributes",
         "sqs:GetQueueUrl",
         "sqs:SendMessage",
+        "xray:PutTelemetryRecords",
+        "xray:PutTraceSegments",
       ]);
       const sends = statementsOf("CatalogueIndexer").filter((st) =>
         st.actions.some((a) => a.startsWith("sqs:")),
@@ -637,11 +640,16 @@ describe("MarketplaceStack", () => {
       }
     });
 
-    it("no function role allows a wildcard action or a '*' resource", () => {
+    it("no function role allows a wildcard action or a '*' resource, but X-Ray's two write actions, which take no other (one statement, exactly)", () => {
       for (const id of allFunctionIds) {
         const statements = statementsOf(id).filter((s) => s.effect === "Allow");
         expect(statements.length, id).toBeGreaterThan(0);
-        for (const statement of statements) {
+        expect(
+          statements.filter((s) => s.resources.includes("*")),
+          id,
+        ).toEqual([tracingStatement]);
+        const others = statements.filter((s) => !s.resources.includes("*"));
+        for (const statement of others) {
           for (const action of statement.actions) expect(action, id).not.toMatch(/\*/);
           expect(statement.resources, id).not.toContain("*");
         }
@@ -669,6 +677,8 @@ describe("MarketplaceStack", () => {
           "logs:PutLogEvents",
           "secretsmanager:DescribeSecret",
           "secretsmanager:GetSecretValue",
+          "xray:PutTelemetryRecords",
+          "xray:PutTraceSegments",
         ]);
         const table = { "Fn::GetAtt": [findOne("AWS::DynamoDB::GlobalTable", "Table").logicalId, "Arn"] };
         const dynamo = statementsOf(id).filter((s) => s.actions.some((a) => a.startsWith("dynamodb:")));

@@ -25,6 +25,16 @@ export interface Statement {
   readonly condition?: unknown;
 }
 
+/**
+ * The statement Lambda's active tracing adds to every function's role: X-Ray's two write actions, which
+ * take no resource but "*" (the one "*" a function role holds).
+ */
+export const tracingStatement: Statement = {
+  effect: "Allow",
+  actions: ["xray:PutTraceSegments", "xray:PutTelemetryRecords"],
+  resources: ["*"],
+};
+
 export const isJson = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -18,6 +18,7 @@ import {
   ownResources,
   type Statement,
   type TemplateView,
+  tracingStatement,
 } from "../template-view.js";
 
 const groups = endpointGroups.length;
@@ -269,6 +270,7 @@ describe("MarketplaceApi", () => {
           actions: ["logs:CreateLogStream", "logs:PutLogEvents"],
           resources: [{ "Fn::GetAtt": [view.findOne("AWS::Logs::LogGroup", `${id}Logs`).logicalId, "Arn"] }],
         },
+        tracingStatement,
         ...tableStatements[profile.table],
         ...(profile.masterSecret
           ? [{ effect: "Allow", actions: secretRead, resources: [{ Ref: "MasterSecretA11BF785" }] }]

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { MarketplaceData } from "../../../../infra/cdk/constructs/data.js";
 import { MarketplaceWorkers } from "../../../../infra/cdk/constructs/workers.js";
 import { outboxForwarderFilters } from "../outbox-forwarder-filters.js";
-import { bareStack, deployedLogicalResources, ownResources, type Statement } from "../template-view.js";
+import {
+  bareStack,
+  deployedLogicalResources,
+  ownResources,
+  type Statement,
+  tracingStatement,
+} from "../template-view.js";
 
 const apiUrl = "https://api.example.test";
 
@@ -311,6 +317,7 @@ describe("MarketplaceWorkers", () => {
     const logGroup = (worker: string) => view.findOne("AWS::Logs::LogGroup", `${worker}Logs`).logicalId;
     expect(view.statementsOf("WebhookSender")).toEqual([
       logsStatement(logGroup("WebhookSender")),
+      tracingStatement,
       tableReadWrite,
       {
         effect: "Allow",
@@ -323,6 +330,7 @@ describe("MarketplaceWorkers", () => {
     ]);
     expect(view.statementsOf("Mailer")).toEqual([
       logsStatement(logGroup("Mailer")),
+      tracingStatement,
       tableReadWrite,
       // The master secret derives the key that opens a key product's codes for the buyer's e-mail (#21).
       {
@@ -340,6 +348,7 @@ describe("MarketplaceWorkers", () => {
     ]);
     expect(view.statementsOf("OutboxForwarder")).toEqual([
       logsStatement(logGroup("OutboxForwarder")),
+      tracingStatement,
       send("WebhooksQueue53D37C2C"),
       send("EmailsQueue3086DFE6"),
       send("OutboxDeadLetter52B8AA1E"),
@@ -358,6 +367,7 @@ describe("MarketplaceWorkers", () => {
     // the stream reads and the send to its own dead-letter queue.
     expect(view.statementsOf("CatalogueIndexer")).toEqual([
       logsStatement(logGroup("CatalogueIndexer")),
+      tracingStatement,
       tableReadWrite,
       send("CatalogueDeadLetterBBD9567B"),
       {
@@ -373,6 +383,7 @@ describe("MarketplaceWorkers", () => {
     ]);
     expect(view.statementsOf("Maintenance")).toEqual([
       logsStatement(logGroup("Maintenance")),
+      tracingStatement,
       tableReadWrite,
     ]);
   });
