@@ -52,10 +52,14 @@ const heading = (markdown: string): TextWidget => new TextWidget({ markdown, wid
 const graph = (title: string, left: readonly IMetric[], width: number, right: readonly IMetric[] = []) =>
   new GraphWidget({ title, left: [...left], right: [...right], width, height: 6 });
 
-/** Every series of an AWS/ApiGateway metric by route (the stage's detailed metrics), one line per route. */
+/**
+ * Every series of an AWS/ApiGateway metric by route (the stage's detailed metrics), one line per route.
+ * An HTTP API writes a route's metrics with the dimensions ApiId, Method, Resource and Stage (API
+ * Gateway's "Monitor CloudWatch metrics for HTTP APIs"), not a Route dimension.
+ */
 const byRoute = (apiId: string, metricName: string, statistic: string): MathExpression =>
   new MathExpression({
-    expression: `SEARCH('{AWS/ApiGateway,ApiId,Route,Stage} MetricName="${metricName}" ApiId="${apiId}"', '${statistic}', ${period.toSeconds()})`,
+    expression: `SEARCH('{AWS/ApiGateway,ApiId,Method,Resource,Stage} MetricName="${metricName}" ApiId="${apiId}"', '${statistic}', ${period.toSeconds()})`,
     usingMetrics: {},
     label: "",
     period,

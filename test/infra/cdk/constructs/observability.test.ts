@@ -625,7 +625,7 @@ describe("MarketplaceObservability", () => {
           return `AWS/Lambda ${metric} FunctionName <${logicalId}>`;
         });
       const byRoute = (metric: string, statistic: string) =>
-        `SEARCH('{AWS/ApiGateway,ApiId,Route,Stage} MetricName="${metric}" ApiId="<${api}>"', '${statistic}', 300)`;
+        `SEARCH('{AWS/ApiGateway,ApiId,Method,Resource,Stage} MetricName="${metric}" ApiId="<${api}>"', '${statistic}', 300)`;
       const queue = (metric: string, queueIds: readonly string[]) =>
         queueIds.map((id) => `AWS/SQS ${metric} QueueName <${id}.QueueName>`);
       const workQueues = ["WebhooksQueue", "EmailsQueue"].map(
