@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { ApiHandler } from "../../shared/http/group-handler.js";
 import type { EndpointGroup } from "../../shared/http/routes.js";
 import { dashboardFile } from "./dashboard-files.js";
+import { invokedBy } from "./function-scope.js";
 import { matchRoute } from "./route-matcher.js";
 
 /** API Gateway HTTP API's payload limit. */
@@ -148,9 +149,8 @@ export const createGateway = (handlers: Record<EndpointGroup, ApiHandler>, optio
       // API Gateway's own answer for paths outside every route.
       if (!matched) return sendJson(response, 404, { message: "Not Found" });
       const event = buildEvent(request, url, body, matched);
-      const result = await handlers[matched.group](
-        event,
-        lambdaContext(matched.group, event.requestContext.requestId),
+      const result = await invokedBy({ kind: "route", routeKey: matched.routeKey }, () =>
+        handlers[matched.group](event, lambdaContext(matched.group, event.requestContext.requestId)),
       );
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
       if (result.cookies?.length) headers["set-cookie"] = result.cookies;

@@ -6,6 +6,7 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { type ChildExit, type StartingChild, stopChild } from "./child-process.js";
 import { assertDynamoDbLocalAnswers, startDynamoDbLocal } from "./dynamodb-local.js";
 import { startFauxqs } from "./fauxqs-process.js";
+import { invokedBy } from "./function-scope.js";
 import { createGateway } from "./gateway.js";
 import {
   apiHandlers,
@@ -178,13 +179,15 @@ export const startLocalStack = async (
 
     // The maintenance schedule: every minute in AWS, every few seconds here so expiry is visible quickly.
     maintenanceTimer = setInterval(() => {
-      scheduledHandlers.maintenance().catch((error: unknown) => {
-        // A run cut off by the stop (DynamoDB Local already gone on Ctrl-C) is not a failure.
-        if (stopping) return;
-        console.error(
-          JSON.stringify({ level: "error", message: "Maintenance failed", error: String(error) }),
-        );
-      });
+      invokedBy({ kind: "schedule", name: "maintenance" }, scheduledHandlers.maintenance).catch(
+        (error: unknown) => {
+          // A run cut off by the stop (DynamoDB Local already gone on Ctrl-C) is not a failure.
+          if (stopping) return;
+          console.error(
+            JSON.stringify({ level: "error", message: "Maintenance failed", error: String(error) }),
+          );
+        },
+      );
     }, config.maintenanceIntervalMs);
     maintenanceTimer.unref();
 

@@ -6,6 +6,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import type { QueueHandler } from "../../shared/queue/sqs-batch.js";
+import { invokedBy, queueNameOf } from "./function-scope.js";
 
 /** A running poller; `stop` finishes the batch in hand and resolves. */
 export interface QueuePoller {
@@ -53,7 +54,8 @@ export const startQueuePoller = async (
           awsRegion: "us-east-1",
         }));
         const event: SQSEvent = { Records: records };
-        const result = await handler(event).catch((error: unknown) => {
+        const trigger = { kind: "queue", queueName: queueNameOf(queueUrl) } as const;
+        const result = await invokedBy(trigger, () => handler(event)).catch((error: unknown) => {
           // Cut off by the stop: the batch returns to the queue unlogged, as in a Lambda shutdown.
           if (!controller.signal.aborted)
             console.error(JSON.stringify({ level: "error", message: "Worker failed", error: String(error) }));

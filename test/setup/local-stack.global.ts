@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
 import { buildDashboard } from "../../infra/dashboard/build.js";
+import { type IamRecording, partialRun, startIamRecording } from "../infra/iam/iam-recording.js";
 import {
   type ProvidedStack,
   type SharedDynamoDbLocal,
@@ -20,6 +21,8 @@ declare module "vitest" {
 /** The run's stacks and how many stack projects still use them (both stack projects set this file up). */
 interface SharedStacks {
   readonly started: Promise<RunningStacks>;
+  /** The IAM check: the stacks record their functions' AWS calls (test/infra/iam/). */
+  readonly iam: IamRecording;
   users: number;
 }
 
@@ -73,11 +76,15 @@ export default async function setup(project: TestProject) {
   // One per core: each database's SQLite thread keeps one core busy, and a third worker on two
   // cores shares a stack, filling the time another file waits on a timer (see vitest.config.ts).
   const count = Math.max(1, Math.min(project.globalConfig.maxWorkers, availableParallelism()));
-  holder.marketplaceTestStacks ??= { started: startAll(count), users: 0 };
+  if (!holder.marketplaceTestStacks) {
+    const iam = startIamRecording();
+    holder.marketplaceTestStacks = { started: iam.recordDuring(() => startAll(count)), iam, users: 0 };
+  }
   const shared = holder.marketplaceTestStacks;
   shared.users += 1;
-  const running = await shared.started.catch((error: unknown) => {
+  const running = await shared.started.catch(async (error: unknown) => {
     holder.marketplaceTestStacks = undefined;
+    await shared.iam.discard();
     throw error;
   });
   project.provide(
@@ -88,6 +95,16 @@ export default async function setup(project: TestProject) {
     shared.users -= 1;
     if (shared.users > 0) return;
     holder.marketplaceTestStacks = undefined;
-    await stopAll(running);
+    // Should vitest's ten seconds for teardown run out mid-check, the run fails instead of passing unchecked.
+    const exitCode = process.exitCode;
+    process.exitCode = 1;
+    try {
+      await stopAll(running);
+      const [first] = running.stacks;
+      await shared.iam.check(first?.provided.stackEnv ?? {}, await partialRun(project));
+      process.exitCode = exitCode;
+    } finally {
+      await shared.iam.discard();
+    }
   };
 }

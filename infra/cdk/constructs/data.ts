@@ -18,12 +18,7 @@ const tableReadActions = [
   "dynamodb:Query",
   "dynamodb:ConditionCheckItem",
 ];
-const tableWriteActions = [
-  "dynamodb:PutItem",
-  "dynamodb:UpdateItem",
-  "dynamodb:DeleteItem",
-  "dynamodb:BatchWriteItem",
-];
+const tableWriteActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"];
 
 /** The partitions of the token exchange's abuse-limit windows, as IAM patterns (see `keys.rateWindow`). */
 const exchangeWindowPartitions = exchangeScopes.map(
@@ -153,8 +148,13 @@ export class MarketplaceData {
         new PolicyStatement({ actions, resources: [tableArn, `${tableArn}/index/*`] }),
       );
     }
-    if (permissions.masterSecret) this.masterSecret.grantRead(role);
-    if (permissions.paymentCallbackSecret) this.paymentCallbackSecret.grantRead(role);
+    // Only the value: `grantRead` would add DescribeSecret, which no code calls (the IAM check's finding).
+    const readValue = (secret: Secret) =>
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [secret.secretArn] }),
+      );
+    if (permissions.masterSecret) readValue(this.masterSecret);
+    if (permissions.paymentCallbackSecret) readValue(this.paymentCallbackSecret);
     if (permissions.images) {
       // Uploads write and replace objects under the group's own prefix; nothing lists or reads the bucket.
       role.addToPrincipalPolicy(

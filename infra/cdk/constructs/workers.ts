@@ -122,7 +122,8 @@ export class MarketplaceWorkers {
     this.mailer.role.addToPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
-        actions: ["ses:SendEmail", "ses:SendRawEmail"],
+        // SendEmail only: the mailer never sends raw MIME (the IAM check's finding).
+        actions: ["ses:SendEmail"],
         resources: [
           Stack.of(scope).formatArn({ service: "ses", resource: "identity", resourceName: senderIdentity }),
         ],

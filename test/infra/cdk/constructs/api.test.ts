@@ -73,13 +73,8 @@ const readActions = [
   "dynamodb:Query",
   "dynamodb:ConditionCheckItem",
 ];
-const writeActions = [
-  "dynamodb:PutItem",
-  "dynamodb:UpdateItem",
-  "dynamodb:DeleteItem",
-  "dynamodb:BatchWriteItem",
-];
-const secretRead = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
+const writeActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"];
+const secretRead = ["secretsmanager:GetSecretValue"];
 
 let api: MarketplaceApi;
 let resolve: (value: unknown) => unknown;

@@ -20,13 +20,8 @@ const readActions = [
   "dynamodb:Query",
   "dynamodb:ConditionCheckItem",
 ];
-const writeActions = [
-  "dynamodb:PutItem",
-  "dynamodb:UpdateItem",
-  "dynamodb:DeleteItem",
-  "dynamodb:BatchWriteItem",
-];
-const secretRead = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
+const writeActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"];
+const secretRead = ["secretsmanager:GetSecretValue"];
 const denyWithoutTls = (bucketId: string) => ({
   Action: "s3:*",
   Condition: { Bool: { "aws:SecureTransport": "false" } },

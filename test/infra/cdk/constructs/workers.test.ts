@@ -38,7 +38,6 @@ const tableReadWrite: Statement = {
     "dynamodb:PutItem",
     "dynamodb:UpdateItem",
     "dynamodb:DeleteItem",
-    "dynamodb:BatchWriteItem",
   ],
   resources: [arnOf("TableCD117FA1"), { "Fn::Join": ["", [arnOf("TableCD117FA1"), "/index/*"]] }],
 };
@@ -321,7 +320,7 @@ describe("MarketplaceWorkers", () => {
       tableReadWrite,
       {
         effect: "Allow",
-        actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
+        actions: ["secretsmanager:GetSecretValue"],
         resources: [{ Ref: "MasterSecretA11BF785" }],
       },
       // Malformed messages go to the dead-letter queue at once.
@@ -335,14 +334,14 @@ describe("MarketplaceWorkers", () => {
       // The master secret derives the key that opens a key product's codes for the buyer's e-mail (#21).
       {
         effect: "Allow",
-        actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
+        actions: ["secretsmanager:GetSecretValue"],
         resources: [{ Ref: "MasterSecretA11BF785" }],
       },
       send("EmailsDeadLetterDA7B4416"),
       consume("EmailsQueue3086DFE6"),
       {
         effect: "Allow",
-        actions: ["ses:SendEmail", "ses:SendRawEmail"],
+        actions: ["ses:SendEmail"],
         resources: [sesIdentity("example.com")],
       },
     ]);
@@ -400,7 +399,7 @@ describe("MarketplaceWorkers", () => {
       expect(ses).toEqual([
         {
           effect: "Allow",
-          actions: ["ses:SendEmail", "ses:SendRawEmail"],
+          actions: ["ses:SendEmail"],
           resources: [sesIdentity(identity)],
         },
       ]);
