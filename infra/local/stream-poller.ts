@@ -6,9 +6,25 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
   type ShardIteratorType,
+  type _Record as StreamRecord,
 } from "@aws-sdk/client-dynamodb-streams";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { type FilterPattern, passesFilters } from "./event-filter.js";
+import { filterPatterns, invokedBy } from "./function-scope.js";
+
+/**
+ * A record as Lambda's event source mapping hands it to a function: JSON, so the change's time is epoch
+ * seconds (a number), where the SDK reading the stream gives a Date.
+ */
+const asLambdaDelivers = (record: StreamRecord): DynamoDBRecord => {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
+  const lambdaRecord = record as unknown as DynamoDBRecord;
+  if (!(created instanceof Date) || !lambdaRecord.dynamodb) return lambdaRecord;
+  return {
+    ...lambdaRecord,
+    dynamodb: { ...lambdaRecord.dynamodb, ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) },
+  };
+};
 
 /** Where a poller remembers, per shard, the last sequence number it handed on successfully. */
 export interface CheckpointStore {
@@ -116,7 +132,7 @@ export const startStreamPoller = async (options: {
     if (!iterator) return 0;
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
     if (!page.NextShardIterator) shardClosed = true;
-    const records = (page.Records ?? []) as unknown as DynamoDBRecord[];
+    const records = (page.Records ?? []).map(asLambdaDelivers);
     if (records.length === 0) {
       iterators.set(shardId, page.NextShardIterator);
       return 0;
@@ -129,7 +145,12 @@ export const startStreamPoller = async (options: {
       iterators.set(shardId, page.NextShardIterator);
       return records.length;
     }
-    const result = await options.handler({ Records: passing });
+    const trigger = {
+      kind: "stream",
+      tableName: options.tableName,
+      filters: filterPatterns(options.filters),
+    } as const;
+    const result = await invokedBy(trigger, () => options.handler({ Records: passing }));
     const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
     const index =
       failed === undefined ? records.length : records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);

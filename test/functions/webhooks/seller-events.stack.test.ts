@@ -229,6 +229,7 @@ describe("events a seller opts into", () => {
     const secret = await rotatedSecret(seller);
     await subscribe(seller, { events: ["key_stock.low", "key_stock.empty"], key_stock_low_threshold: 2 });
     const reseller = await fundedReseller(100_000);
+    const start = Date.now();
     // 3 → 2: not below 2 yet. 2 → 1: crossed, low. 1 → 0: already below, so no second low; empty.
     for (let i = 0; i < 3; i++) await boughtOrder(reseller, product.id);
     const events = await eventually(
@@ -243,6 +244,13 @@ describe("events a seller opts into", () => {
       { type: "key_stock.low", data: { id_product: product.id, available: 1 } },
       { type: "key_stock.empty", data: { id_product: product.id, available: 0 } },
     ]);
+    // When the stock changed, as the table's stream dates the change (DynamoDB Local rounds down to the
+    // minute): not before the minute the purchases began, not after they were sent.
+    for (const call of events) {
+      const at = Date.parse(String(call.body.timestamp));
+      expect(at).toBeGreaterThanOrEqual(Math.floor(start / 60_000) * 60_000);
+      expect(at).toBeLessThanOrEqual(Date.now());
+    }
     // The three payment webhooks came too (a key order's, sent where there is a target), and nothing else.
     await eventually(
       async () => receiver.calls.length,
