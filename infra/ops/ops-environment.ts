@@ -48,6 +48,9 @@ export const selectOpsTarget = (env: NodeJS.ProcessEnv): OpsTarget => {
     for (const name of ["TABLE_NAME", "MASTER_SECRET_ARN"]) {
       if (!optionalEnv(name, env)) throw new Error(`OPS_TARGET=aws needs ${name} (see the stack outputs)`);
     }
+    // The services count what they do as EMF lines on stdout, which CloudWatch reads from a function's
+    // log; on the operator's machine they would land in the command's own output (JSON, piped to jq).
+    env.POWERTOOLS_METRICS_DISABLED ??= "true";
     return {
       kind: "aws",
       unreachableHint: `cannot reach DynamoDB in AWS; check your credentials and region. The CLI used ${settingsUsed(

@@ -36,6 +36,14 @@ describe("the ops CLI run in a process of its caller's", () => {
     expect(process.env.OPS_TARGET).toBeUndefined();
   });
 
+  it("with OPS_TARGET=aws turns the services' metrics off in the given environment, so no EMF line joins a command's output", async () => {
+    const env: NodeJS.ProcessEnv = { OPS_TARGET: "aws", TABLE_NAME: "t", MASTER_SECRET_ARN: "arn:s" };
+    const result = await run(["account", "create", "--vip"], env);
+    expect(result.code).toBe(2);
+    expect(env.POWERTOOLS_METRICS_DISABLED).toBe("true");
+    expect(process.env.POWERTOOLS_METRICS_DISABLED).toBeUndefined();
+  });
+
   it("writes the local stack's environment into the given environment, leaving the process's alone", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "ops-run-"));
     onTestFinished(() => rmSync(stateDir, { recursive: true, force: true }));
