@@ -27,7 +27,7 @@ const copyCommands = (files: readonly string[], inputDir: string, outputDir: str
 /**
  * One Lambda with the project's defaults: Node.js 24 on arm64, ESM bundle built locally by esbuild
  * (no Docker), minified, with source maps built but loaded only on request (context `sourceMaps=on`),
- * JSON logs into an explicit log group with a retention, X-Ray tracing on.
+ * logs (the Powertools logger's JSON lines) into an explicit log group with a retention, X-Ray tracing on.
  */
 export class MarketplaceFunction extends Construct {
   readonly function: NodejsFunction;
@@ -63,7 +63,11 @@ export class MarketplaceFunction extends Construct {
       memorySize: props.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup: this.logGroup,
-      loggingFormat: LoggingFormat.JSON,
+      // Text, not Lambda's JSON format: the Powertools logger writes JSON lines itself, and Lambda's JSON
+      // format would impose its own application log level (INFO unless set), which the logger must adopt,
+      // so no stage could log DEBUG by POWERTOOLS_LOG_LEVEL and the default stage's sampled DEBUG lines
+      // would be dropped by Lambda.
+      loggingFormat: LoggingFormat.TEXT,
       // X-Ray: Lambda records each invocation; the Powertools tracer adds its AWS calls and HTTP requests.
       tracing: Tracing.ACTIVE,
       // Source maps are built (for reading a stack trace later) but loading them costs every cold start

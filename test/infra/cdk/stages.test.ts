@@ -151,7 +151,7 @@ describe("two stages side by side in one app", () => {
     }
   });
 
-  it("gives every function of a stage the stage's telemetry: its metric namespace, INFO with 1% debug sampling in the default stage, DEBUG in another", () => {
+  it("gives every function of a stage the stage's telemetry: its metric namespace, INFO with 1% debug sampling in the default stage, DEBUG in another, and Lambda's text log format, which imposes no level of its own", () => {
     const telemetryOf = (view: TemplateView) =>
       view
         .ofType("AWS::Lambda::Function")
@@ -162,6 +162,11 @@ describe("two stages side by side in one app", () => {
             JSON.stringify(fn.properties.Architectures) === '["arm64"]',
         )
         .map((fn) => {
+          // Lambda's text log format: its JSON one would impose an application log level the logger adopts.
+          expect(fn.properties.LoggingConfig, fn.logicalId).toEqual({
+            LogFormat: "Text",
+            LogGroup: expect.anything(),
+          });
           const variables = asJson(asJson(fn.properties.Environment, "Environment").Variables, "Variables");
           return Object.fromEntries(
             Object.entries(variables).filter(([name]) => name.startsWith("POWERTOOLS_")),
