@@ -134,8 +134,8 @@ export class MarketplaceObservability {
     });
     serverErrors.addAlarmAction(alarmAction);
     alarms.push(serverErrors);
-    // The event name as a plain term: it matches the line whether Lambda's JSON log format keeps our
-    // JSON line as a string inside its own `message` or as an object.
+    // The event name as a plain term: it matches the logger's line however Lambda's log format carries it
+    // (as it is in the text format; as a string or an object in the JSON one).
     const refundsDue = new MetricFilter(scope, "PaymentRefundDueMetric", {
       logGroup: props.paymentLogs,
       filterPattern: FilterPattern.anyTerm(REFUND_DUE_EVENT),

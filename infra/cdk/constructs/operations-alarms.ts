@@ -77,7 +77,7 @@ const above = (
   return alarm;
 };
 
-/** The command that shows a log group's error lines of the last half hour (Lambda's JSON log format). */
+/** The command that shows a log group's error lines of the last half hour (the logger writes JSON lines). */
 const errorLines = (logGroupName: string) =>
   `aws logs tail ${logGroupName} --since 30m --filter-pattern '{ $.level = "ERROR" }'`;
 
