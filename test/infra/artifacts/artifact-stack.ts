@@ -85,32 +85,18 @@ export interface ArtifactStackOptions {
 }
 
 /**
- * A stream batch as Lambda's event source mapping delivers it: `ApproximateCreationDateTime` in epoch
- * seconds (the SDK's stream reader, which the local poller passes on, gives a Date, which JSON turns into
- * a string) and each record's `eventSourceARN`.
+ * A stream batch as Lambda's event source mapping delivers it: each record with its `eventSourceARN` (the
+ * local poller already hands the change's time on as Lambda does, in epoch seconds).
  */
 const lambdaStreamEvent = (
   event: DynamoDBStreamEvent,
   table: LocalResource | undefined,
-): DynamoDBStreamEvent => ({
-  Records: event.Records.map((record) => {
-    const created: unknown = record.dynamodb?.ApproximateCreationDateTime;
-    return {
-      ...record,
-      ...(table?.attributes?.StreamArn ? { eventSourceARN: table.attributes.StreamArn } : {}),
-      ...(record.dynamodb
-        ? {
-            dynamodb: {
-              ...record.dynamodb,
-              ...(created instanceof Date
-                ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) }
-                : {}),
-            },
-          }
-        : {}),
-    };
-  }),
-});
+): DynamoDBStreamEvent => {
+  const streamArn = table?.attributes?.StreamArn;
+  return streamArn
+    ? { Records: event.Records.map((record) => ({ ...record, eventSourceARN: streamArn })) }
+    : event;
+};
 
 /** Starts the artifact stack; whatever started is stopped again if a later step fails. */
 export const startArtifactStack = async (options: ArtifactStackOptions): Promise<ArtifactStack> => {

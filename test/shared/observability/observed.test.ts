@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "../../../shared/observability/logger.js";
 import { observedHandler } from "../../../shared/observability/observed.js";
 import { powertoolsMetricsSink } from "../../../shared/observability/powertools-metrics.js";
+import { jsonLinesWrittenBy } from "../../support/written-lines.js";
 
 // As in AWS: not Powertools' development mode, so lines and EMF are written as Lambda's log gets them.
 vi.stubEnv("POWERTOOLS_DEV", "");
@@ -24,23 +25,9 @@ const contextOf = (requestId: string): Context => ({
   succeed: () => undefined,
 });
 
-/** Every line written to stdout and stderr while `run` runs, parsed. */
-const linesOf = async (run: () => Promise<unknown>): Promise<Record<string, unknown>[]> => {
-  const lines: string[] = [];
-  const capture = (chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-  try {
-    await run().catch(() => undefined);
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-};
+/** Every line written to stdout and stderr while `run` runs, parsed; a failing run still counts. */
+const linesOf = (run: () => Promise<unknown>): Promise<Record<string, unknown>[]> =>
+  jsonLinesWrittenBy(() => run().catch(() => undefined));
 
 afterEach(() => {
   vi.restoreAllMocks();

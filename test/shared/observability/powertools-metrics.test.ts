@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { METRIC_SERVICE } from "../../../shared/observability/metric-names.js";
 import { flushMetrics, powertoolsMetricsSink } from "../../../shared/observability/powertools-metrics.js";
+import { jsonLinesWrittenBy } from "../../support/written-lines.js";
 
 // As in AWS: not Powertools' development mode (which writes no EMF), and the stage's namespace.
 vi.stubEnv("POWERTOOLS_DEV", "");
 vi.stubEnv("POWERTOOLS_METRICS_NAMESPACE", "Marketplace-staging");
-
-/** The EMF lines written to stdout while `write` runs, parsed. */
-const emfLinesOf = (write: () => void): Record<string, unknown>[] => {
-  const lines: string[] = [];
-  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  try {
-    write();
-  } finally {
-    spy.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-};
 
 /** What CloudWatch reads of one EMF line: namespace, dimension sets, metric names and units, values. */
 const metricOf = (line: Record<string, unknown>) => {
@@ -41,12 +27,12 @@ afterEach(() => {
 });
 
 describe("the services' metrics in a function", () => {
-  it("writes nothing at the end of an invocation that counted nothing (no warning line either)", () => {
-    expect(emfLinesOf(() => flushMetrics())).toEqual([]);
+  it("writes nothing at the end of an invocation that counted nothing (no warning line either)", async () => {
+    expect(await jsonLinesWrittenBy(() => flushMetrics())).toEqual([]);
   });
 
-  it("writes the invocation's plain counts as one EMF line in the stage's namespace, dimension service only", () => {
-    const lines = emfLinesOf(() => {
+  it("writes the invocation's plain counts as one EMF line in the stage's namespace, dimension service only", async () => {
+    const lines = await jsonLinesWrittenBy(() => {
       powertoolsMetricsSink.count("ordersPaid");
       powertoolsMetricsSink.count("ordersPaid");
       powertoolsMetricsSink.count("webhookAttempts");
@@ -65,8 +51,8 @@ describe("the services' metrics in a function", () => {
     ]);
   });
 
-  it("writes a delivery and a refusal each on a line of its own with its own dimension, not stamped on the other counts", () => {
-    const lines = emfLinesOf(() => {
+  it("writes a delivery and a refusal each on a line of its own with its own dimension, not stamped on the other counts", async () => {
+    const lines = await jsonLinesWrittenBy(() => {
       powertoolsMetricsSink.count("payoutsRequested");
       powertoolsMetricsSink.delivered("key_stock");
       powertoolsMetricsSink.refused("insufficient_balance");

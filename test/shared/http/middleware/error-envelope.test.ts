@@ -5,6 +5,7 @@ import * as refusals from "../../../../shared/errors/refusals.js";
 import type { ApiContext } from "../../../../shared/http/api-request.js";
 import { errorEnvelope } from "../../../../shared/http/middleware/error-envelope.js";
 import { flushMetrics } from "../../../../shared/observability/powertools-metrics.js";
+import { jsonLinesWrittenBy } from "../../../support/written-lines.js";
 
 // As in AWS: not Powertools' development mode, which writes no EMF.
 vi.stubEnv("POWERTOOLS_DEV", "");
@@ -20,21 +21,11 @@ const emfAfter = async (error: Error): Promise<Record<string, unknown>[]> => {
     error,
     internal: {},
   };
-  const lines: string[] = [];
-  const capture = (chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-  try {
+  const lines = await jsonLinesWrittenBy(async () => {
     await (errorEnvelope("v2").onError as OnError)(request as Parameters<OnError>[0]);
     flushMetrics();
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => "_aws" in line);
+  });
+  return lines.filter((line) => "_aws" in line);
 };
 
 describe("the error envelope's counts", () => {
