@@ -1,5 +1,6 @@
 import { accountCommands } from "./account-commands.js";
 import type { CommandTable } from "./command.js";
+import { feeCommands } from "./fee-commands.js";
 import { orderCommands } from "./order-commands.js";
 import { payoutCommands } from "./payout-commands.js";
 import { productCommands } from "./product-commands.js";
@@ -13,4 +14,5 @@ export const commands: CommandTable = {
   ...productCommands,
   ...orderCommands,
   ...payoutCommands,
+  ...feeCommands,
 };

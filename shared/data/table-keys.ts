@@ -69,6 +69,15 @@ export const keys = {
     PK: `ACCOUNT#${accountId}`,
     SK: `LEDGER#${at}#${entryId}`,
   }),
+  /** The marketplace's fee rates (#25): the default, each category's and each seller's, on one item. */
+  feeSchedule: (): ItemKey => ({ PK: "FEES", SK: "SCHEDULE" }),
+  /** One shard of the marketplace's own account (#25): its balance of fees; sales spread over the shards. */
+  revenueShard: (shard: number): ItemKey => ({ PK: `REVENUE#${shard}`, SK: "BALANCE" }),
+  /** One fee credited to a revenue shard, in time order under the shard. */
+  revenueEntry: (shard: number, at: string, entryId: string): ItemKey => ({
+    PK: `REVENUE#${shard}`,
+    SK: `LEDGER#${at}#${entryId}`,
+  }),
   /** A payment the provider took that did not pay the order, beside the order, one per provider payment id. */
   unappliedPayment: (orderId: string, paymentId: string): ItemKey => ({
     PK: `ORDER#${orderId}`,
@@ -319,6 +328,8 @@ export const indexAttributeList = (target: { readonly index: GlobalIndex }): str
 /** Partition and sort-key prefixes for Queries over a collection. */
 export const collections = {
   ledger: (accountId: number) => ({ PK: `ACCOUNT#${accountId}`, skPrefix: "LEDGER#" }),
+  /** One revenue shard's fees (#25), in time order. */
+  revenueLedger: (shard: number) => ({ PK: `REVENUE#${shard}`, skPrefix: "LEDGER#" }),
   webhookAttempts: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "WEBHOOK#" }),
   /** A seller's event attempts (#23), in time order. */
   webhookEventAttempts: (sellerId: number) => ({ PK: `ACCOUNT#${sellerId}#WEBHOOK_EVENTS`, skPrefix: "" }),

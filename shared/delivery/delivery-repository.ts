@@ -2,12 +2,14 @@ import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { projectionExpression } from "../data/projection-expression.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
+import { type AppliedFee, sellerShare } from "../fees/applied-fee.js";
+import { revenueMovementItems } from "../fees/revenue-items.js";
 import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { orderTableItem, SEALED_TOKEN_ATTRIBUTE, stageAssignment } from "../orders/order-items.js";
 import { deliveredPlace } from "../orders/order-stages.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
 import { outboxPut } from "../outbox/outbox-item.js";
-import { deliveryTokenTableItem } from "./delivery-token-item.js";
+import { deliveryTokenTableItem, feeFromToken } from "./delivery-token-item.js";
 
 /** What a delivery token points at. */
 export interface DeliveryTarget {
@@ -15,6 +17,8 @@ export interface DeliveryTarget {
   readonly sellerId: number;
   /** What delivery credits the seller; tokens issued before it was kept on the token lack it. */
   readonly amount?: number;
+  /** The marketplace's fee on the sale, decided at payment (#25); none when no rate applied. */
+  readonly fee?: AppliedFee;
 }
 
 /** Persistence of deliveries: the token lookup and the one write that delivers and pays the seller. */
@@ -23,13 +27,16 @@ export interface DeliveryStore {
   /** The order's delivery token as the payment sealed it on the order; none once delivered or if never kept. */
   sealedToken(orderId: string): Promise<string | undefined>;
   /**
-   * Marks the paid order delivered with its content, credits the seller's balance with a ledger entry,
-   * spends the token and writes the buyer's e-mail event, all or nothing.
+   * Marks the paid order delivered with its content, credits the seller's balance with a ledger entry
+   * (the amount less the fee), the marketplace's with the fee, spends the token and writes the buyer's
+   * e-mail event, all or nothing.
    */
   deliver(input: {
     target: DeliveryTarget;
     tokenHash: string;
+    /** The sale's whole amount: the seller is credited it less `fee`. */
     amount: number;
+    fee: AppliedFee | undefined;
     text: string;
     download: string;
     ledgerEntryId: string;
@@ -49,10 +56,12 @@ export const createDeliveryRepository = (
     );
     if (!result.Item) return undefined;
     const amount = result.Item.amount;
+    const fee = feeFromToken(result.Item);
     return {
       orderId: String(result.Item.order_id),
       sellerId: Number(result.Item.seller_id),
       ...(typeof amount === "number" ? { amount } : {}),
+      ...(fee ? { fee } : {}),
     };
   },
 
@@ -106,13 +115,22 @@ export const createDeliveryRepository = (
         },
         ...balanceMovementItems(tableName, {
           accountId: target.sellerId,
-          amount: input.amount,
+          amount: sellerShare(input.amount, input.fee),
           kind: "sale",
           entryId: input.ledgerEntryId,
           at,
           orderId: target.orderId,
         }),
         outboxPut(tableName, input.event, at),
+        ...(input.fee
+          ? revenueMovementItems(tableName, {
+              orderId: target.orderId,
+              sellerId: target.sellerId,
+              saleAmount: input.amount,
+              fee: input.fee,
+              at,
+            })
+          : []),
       ]);
       return "ok";
     } catch (error) {

@@ -1,5 +1,6 @@
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
+import { feeOfOrder } from "../fees/applied-fee.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { MetricsSink } from "../observability/metrics-sink.js";
 import type { OrderStore } from "../orders/order-repository.js";
@@ -78,17 +79,19 @@ export const createDeliveryService = (deps: {
     const download = downloadLink(body.download);
     // The token carries the amount to credit, so delivery is two requests (token, then the write);
     // tokens from before it did are resolved through their order.
-    let amount = target.amount;
+    let { amount, fee } = target;
     if (amount === undefined) {
       const order = await deps.orders.get(target.orderId);
       if (!order) throw refuse(refusals.orderNotFound);
       if (order.delivered) throw refuse(refusals.orderAlreadyDelivered);
       amount = order.amount;
+      fee = feeOfOrder(order);
     }
     const outcome = await deps.deliveries.deliver({
       target,
       tokenHash,
       amount,
+      fee,
       text: body.text,
       download,
       ledgerEntryId: deps.random.uuid(),

@@ -1,5 +1,12 @@
-/** The largest rate: the whole sale (10,000 basis points = 100%). */
-export const MAX_FEE_BASIS_POINTS = 10_000;
+/** Basis points in the whole sale: 10,000 = 100%. */
+const WHOLE = 10_000;
+
+/**
+ * The largest rate an operator may set: half the sale (5,000 basis points = 50%). Below 100%, every sale of
+ * at least 1 rouble leaves the seller at least 1 (the fee is rounded down and at most half), so a sale
+ * always credits its seller, and a rate above half is no marketplace's fee but a mistake.
+ */
+export const MAX_FEE_BASIS_POINTS = 5_000;
 
 /** A sale's amount split between the marketplace's fee and the seller's credit, in whole roubles. */
 export interface SaleSplit {
@@ -18,6 +25,6 @@ export const splitSale = (amount: number, basisPoints: number): SaleSplit => {
     throw new RangeError(`Not a fee rate in basis points: ${basisPoints}`);
   // An order can reach about 10^13 roubles (the highest price times the largest quantity), and that
   // times 10,000 passes 2^53: the product is taken exactly, in BigInt.
-  const fee = Number((BigInt(amount) * BigInt(basisPoints)) / BigInt(MAX_FEE_BASIS_POINTS));
+  const fee = Number((BigInt(amount) * BigInt(basisPoints)) / BigInt(WHOLE));
   return { fee, seller: amount - fee };
 };

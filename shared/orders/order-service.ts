@@ -1,6 +1,7 @@
 import type { PageCursors } from "../data/page-cursor.js";
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
+import { percentOf } from "../fees/fee-schedule.js";
 import { isId, newId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
@@ -69,6 +70,22 @@ const listItem = (order: OrderListEntry) => {
   };
 };
 
+/**
+ * The marketplace's fee on a paid order (an extension, #25), in the same string convention: the fee in
+ * roubles, its rate in percent, and what the sale credits the seller (at delivery, for an order delivered
+ * through the webhook). Absent when no fee applied, so such an order reads as it always did.
+ */
+const feeState = (
+  order: Pick<OrderRecord, "amount" | "fee_bp" | "fee_amount">,
+): { fee?: string; fee_percent?: string; credited?: string } =>
+  order.fee_bp === undefined || order.fee_amount === undefined
+    ? {}
+    : {
+        fee: String(order.fee_amount),
+        fee_percent: percentOf(order.fee_bp),
+        credited: String(order.amount - order.fee_amount),
+      };
+
 /** The seller's view of one order; the buyer's e-mail is deliberately absent. */
 const detail = (order: OrderRecord) => {
   const created = new Date(order.created_at);
@@ -93,6 +110,7 @@ const detail = (order: OrderRecord) => {
     chat_id: order.id_order,
     dispute_status: disputeStatus(order),
     ...deliveryState(order),
+    ...feeState(order),
   };
 };
 
@@ -141,6 +159,8 @@ export const createOrderService = (deps: {
           created_at: at.toISOString(),
           expires_at: new Date(at.getTime() + holdMinutes * 60_000).toISOString(),
           delivered: false,
+          // Kept for its payment, which looks up the fee rate by it (#25) and reads no product.
+          category_id: product.id_categories,
         };
         const expected = { price: product.price, discount: product.discount };
         let outcome: Awaited<ReturnType<OrderStore["createWithReservation"]>> | "no_codes" | "busy";

@@ -61,6 +61,14 @@ export const orderRecordSchema = z.object({
    * to it when paid. Only an order of a key product has them; the codes themselves stay sealed in theirs.
    */
   key_codes: z.optional(z.array(z.string())),
+  /** The product's category when the order was taken (#25: what its fee rate is looked up by); older orders lack it. */
+  category_id: z.optional(z.number().check(z.int())),
+  /**
+   * The marketplace's fee on the sale (#25), decided when the order became paid: the rate in basis points
+   * and the fee in roubles. Absent when no rate applied (the sale credits its seller the whole amount).
+   */
+  fee_bp: z.optional(z.number().check(z.int())),
+  fee_amount: z.optional(z.number().check(z.int())),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

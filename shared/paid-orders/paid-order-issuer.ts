@@ -1,5 +1,7 @@
 import { newChatMessage } from "../chat/chat-message.js";
 import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
+import { type AppliedFee, feeOnSale, sellerShare } from "../fees/applied-fee.js";
+import { type FeeRate, NO_FEE } from "../fees/fee-schedule.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
@@ -21,7 +23,13 @@ export type BoughtOrder = Omit<
   | "delivered"
   | "webhook_event_id"
   | "chat_buyer_only"
+  | "fee_bp"
+  | "fee_amount"
 > & { readonly buyer_account_id: number };
+
+/** An order's fee as the order keeps it (none: no attributes, as before fees existed). */
+const feeAttributes = (fee: AppliedFee | undefined) =>
+  fee === undefined ? {} : { fee_bp: fee.basisPoints, fee_amount: fee.fee };
 
 /**
  * The one issuer of paid orders: a storefront order paid by its provider's payment (in time, or late
@@ -53,18 +61,30 @@ export const createPaidOrderIssuer = (deps: {
     codeIds: readonly string[],
     from: KeyDelivery["from"],
     at: string,
+    fee: AppliedFee | undefined,
   ): KeyDelivery => ({
     productId: order.product_id,
     codeIds,
     from,
     credit: {
       accountId: order.seller_id,
-      amount: order.amount,
+      amount: sellerShare(order.amount, fee),
       kind: "sale",
       entryId: deps.random.uuid(),
       at,
       orderId: order.id_order,
     },
+    ...(fee === undefined
+      ? {}
+      : {
+          revenue: {
+            orderId: order.id_order,
+            sellerId: order.seller_id,
+            saleAmount: order.amount,
+            fee,
+            at,
+          },
+        }),
     delivered: { type: "order_delivered", event_id: deps.random.uuid(), order_id: order.id_order },
   });
 
@@ -72,14 +92,16 @@ export const createPaidOrderIssuer = (deps: {
     /**
      * `order` paid by `payment` from the state it is in now: a canceled one takes its stock again. A key
      * product's order is delivered by the same write: a waiting one with the codes it reserved, a
-     * canceled one with `codeIds`, chosen among the available ones.
+     * canceled one with `codeIds`, chosen among the available ones. `rate` is the fee rate of its sale now.
      */
     async payment(
       order: OrderRecord,
       payment: Pick<ProviderPayment, "paymentSystem" | "paymentId">,
       codeIds?: readonly string[],
+      rate: FeeRate = NO_FEE,
     ): Promise<PaidOrder<ProviderPayment>> {
       const { tokenHash, tokenSealed, webhook } = await tokenAndWebhook(order.id_order);
+      const fee = feeOnSale(order.amount, rate, order.category_id);
       const canceled = order.status === "canceled";
       const at = deps.now().toISOString();
       const reserved = order.key_codes;
@@ -89,6 +111,7 @@ export const createPaidOrderIssuer = (deps: {
         orderId: order.id_order,
         sellerId: order.seller_id,
         amount: order.amount,
+        ...(fee === undefined ? {} : { fee }),
         at,
         paidBy: {
           kind: "payment",
@@ -114,8 +137,8 @@ export const createPaidOrderIssuer = (deps: {
           ? {}
           : {
               keys: canceled
-                ? keyDelivery(order, codeIds ?? [], "available", at)
-                : keyDelivery(order, reserved, "reserved", at),
+                ? keyDelivery(order, codeIds ?? [], "available", at, fee)
+                : keyDelivery(order, reserved, "reserved", at, fee),
             }),
       };
     },
@@ -123,13 +146,16 @@ export const createPaidOrderIssuer = (deps: {
     /**
      * `bought` paid from its buyer's balance at `quoted` (the product's price and discount its total was
      * computed from): its stock taken, its buyer debited, and a gift's code promised to its buyer. With
-     * `codeIds` (a key product's, chosen among the available ones), delivered by the same write.
+     * `codeIds` (a key product's, chosen among the available ones), delivered by the same write. `rate` is
+     * the fee rate of its sale.
      */
     async purchase(
       bought: BoughtOrder,
       quoted: QuotedPrice,
       codeIds?: readonly string[],
+      rate: FeeRate = NO_FEE,
     ): Promise<PaidPurchase> {
+      const fee = feeOnSale(bought.amount, rate, bought.category_id);
       const orderId = bought.id_order;
       const { tokenHash, tokenSealed, webhook } = await tokenAndWebhook(orderId);
       const at = bought.created_at;
@@ -142,6 +168,7 @@ export const createPaidOrderIssuer = (deps: {
         paid_at: at,
         delivered: false,
         webhook_event_id: webhook.event_id,
+        ...feeAttributes(fee),
         // A gift's code opens its chat, for the buyer's eyes only (see ChatOrder.chat_buyer_only).
         ...(giftCode === undefined ? {} : { chat_buyer_only: 1 }),
         ...(codeIds === undefined ? {} : { delivered: true, delivered_at: at, key_codes: [...codeIds] }),
@@ -158,6 +185,7 @@ export const createPaidOrderIssuer = (deps: {
         orderId,
         sellerId: order.seller_id,
         amount: order.amount,
+        ...(fee === undefined ? {} : { fee }),
         at,
         paidBy: { kind: "purchase", order, debit },
         stock: { kind: "quoted", productId: order.product_id, quantity: order.quantity, quoted },
@@ -177,7 +205,7 @@ export const createPaidOrderIssuer = (deps: {
                   audience: "buyer" as const,
                 },
               ],
-        ...(codeIds === undefined ? {} : { keys: keyDelivery(order, codeIds, "available", at) }),
+        ...(codeIds === undefined ? {} : { keys: keyDelivery(order, codeIds, "available", at, fee) }),
       };
     },
   };

@@ -3,6 +3,7 @@ import { chatMessagePut } from "../chat/chat-message-item.js";
 import { indexAttributeList, indexedCollections, keys } from "../data/table-keys.js";
 import type { TransactItem } from "../data/transactions.js";
 import { deliveryTokenPut } from "../delivery/delivery-token-item.js";
+import { revenueMovementItems } from "../fees/revenue-items.js";
 import { codeMoves } from "../key-stock/code-moves.js";
 import { balanceMovementItems } from "../ledger/ledger-items.js";
 import { historyEntryPuts } from "../orders/buyer-history.js";
@@ -51,6 +52,8 @@ const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPa
       TableName: tableName,
       Key: orderTableItem.key(paid.orderId),
       UpdateExpression: `SET #status = :paid, payment_system = :system, payment_id = :paymentId, paid_at = :at, webhook_event_id = :eventId, ${
+        paid.fee ? "fee_bp = :feeBp, fee_amount = :fee, " : ""
+      }${
         paid.keys
           ? "delivered = :delivered, delivered_at = :at, key_codes = :codes"
           : "#sealedToken = :sealedToken"
@@ -67,6 +70,7 @@ const orderPaidUpdate = (tableName: string, paid: PaidOrder, payment: ProviderPa
         ":paymentId": payment.paymentId,
         ":at": paid.at,
         ":eventId": paid.events[0].event_id,
+        ...(paid.fee ? { ":feeBp": paid.fee.basisPoints, ":fee": paid.fee.fee } : {}),
         ...(paid.keys
           ? { ":delivered": true, ":codes": [...paid.keys.codeIds] }
           : { ":sealedToken": paid.tokenSealed }),
@@ -99,8 +103,8 @@ const newOrderPut = (tableName: string, order: OrderRecord): TransactItem => ({
 /**
  * The transaction items of the one write that makes an order paid, all or nothing: the stock it takes
  * (with a late payment's seller check), a key order's codes, the buyer's debit and its ledger entry, the
- * order, the delivery token's hash, the outbox events, the buyer's history, the chat's first messages and
- * a key order's credit to its seller, in that order. The writer adds its own conditions after them.
+ * order, the delivery token's hash, the outbox events, the buyer's history, the chat's first messages, a
+ * key order's credit to its seller and the marketplace's fee on it, in that order. The writer adds its own conditions after them.
  */
 export const paidOrderItems = (
   tableName: string,
@@ -154,6 +158,7 @@ export const paidOrderItems = (
       orderId: paid.orderId,
       sellerId: paid.sellerId,
       amount: paid.amount,
+      ...(paid.fee ? { fee: paid.fee } : {}),
       at: paid.at,
       spent: keyed !== undefined,
     }),
@@ -171,6 +176,8 @@ export const paidOrderItems = (
         ),
       )
     : undefined;
+  // The marketplace's fee, credited in the same write as the seller's share (#25).
+  if (keyed?.revenue) append(...revenueMovementItems(tableName, keyed.revenue));
   if (creditChecksSeller && stock?.kind === "reserved") sellerAt = creditAt;
   return {
     items,

@@ -1,4 +1,6 @@
 import type { ChatMessageRecord } from "../chat/chat-message.js";
+import type { AppliedFee } from "../fees/applied-fee.js";
+import type { RevenueMovement } from "../fees/revenue-items.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
@@ -54,8 +56,10 @@ export interface KeyDelivery {
   readonly productId: string;
   readonly codeIds: readonly string[];
   readonly from: "available" | "reserved";
-  /** The seller's credit for the sale (`kind: "sale"`), as any delivery writes it. */
+  /** The seller's credit for the sale (`kind: "sale"`), as any delivery writes it: the amount less the fee. */
   readonly credit: BalanceMovement;
+  /** The marketplace's fee on the sale, credited in the same write (#25); none without a fee. */
+  readonly revenue?: RevenueMovement;
   /** The buyer's e-mail with the codes (`order_delivered`). */
   readonly delivered: OutboxEvent;
 }
@@ -70,6 +74,11 @@ export interface PaidOrder<By extends PaidBy = PaidBy> {
   readonly sellerId: number;
   /** The order's amount, kept on the delivery token so delivery needs no read of the order. */
   readonly amount: number;
+  /**
+   * The marketplace's fee on the sale (#25), decided now and kept on the order and its delivery token, so
+   * its delivery credits the seller the amount less it; none when no rate applies.
+   */
+  readonly fee?: AppliedFee;
   /** When the order became paid: the time every item of the write carries. */
   readonly at: string;
   readonly paidBy: By;

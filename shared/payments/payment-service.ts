@@ -1,5 +1,7 @@
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
+import type { FeeStore } from "../fees/fee-repository.js";
+import { type FeeSchedule, rateFor } from "../fees/fee-schedule.js";
 import { isId } from "../ids/ids.js";
 import type { Randomness } from "../ids/randomness.js";
 import { sellCodes } from "../key-stock/code-sale.js";
@@ -56,6 +58,12 @@ const amountMismatch = (order: OrderRecord, payment: Pick<UnappliedPayment, "amo
     }),
   );
 
+/** The fee rate of an order's sale now: by its seller, then the category it kept (#25). */
+const feeRate = (schedule: FeeSchedule | undefined, order: OrderRecord) =>
+  schedule === undefined
+    ? undefined
+    : rateFor(schedule, { sellerId: order.seller_id, categoryId: order.category_id });
+
 /**
  * Payment rules: a waiting order becomes paid once, and its seller's webhook is promised in the same
  * write. A canceled order is paid late if its stock can still be taken; money that cannot pay its order
@@ -74,6 +82,8 @@ export const createPaymentService = (deps: {
   logRefundDue?: RefundDueLog;
   /** Counts orders paid, late payments and key-stock deliveries. */
   metrics: MetricsSink;
+  /** The marketplace's fee rates (#25); without them no sale is charged a fee. */
+  fees?: Pick<FeeStore, "schedule">;
 }) => {
   const reportRefundDue = deps.logRefundDue ?? logRefundDue;
   const issuer = createPaidOrderIssuer(deps);
@@ -110,7 +120,11 @@ export const createPaymentService = (deps: {
    * any payment that cannot pay it is recorded for refund (see the module's rules).
    */
   const confirm = async (input: PaymentConfirmation): Promise<PaymentAnswer> => {
-    let order = isId(input.orderId) ? await deps.orders.get(input.orderId) : undefined;
+    // The fee schedule is read beside the order, not after it: one round, whatever the order turns out to be.
+    const [found, schedule] = isId(input.orderId)
+      ? await Promise.all([deps.orders.get(input.orderId), deps.fees?.schedule()])
+      : [undefined, undefined];
+    let order = found;
     if (!order) throw refuse(worded(refusals.orderIdNotFound, { orderId: input.orderId }));
     const received: ReceivedPayment = {
       order_id: order.id_order,
@@ -133,6 +147,7 @@ export const createPaymentService = (deps: {
       }
       const paying = order;
       const payment = { paymentSystem: received.payment_system, paymentId: received.payment_id };
+      const rate = feeRate(schedule, paying);
       // A canceled key order paid late takes codes again, chosen among the available ones; any other
       // order is paid with what it holds.
       const outcome =
@@ -141,9 +156,9 @@ export const createPaymentService = (deps: {
               { ...deps.keyCodes, random: deps.random },
               paying.product_id,
               paying.quantity,
-              async (codeIds) => deps.payments.confirm(await issuer.payment(paying, payment, codeIds)),
+              async (codeIds) => deps.payments.confirm(await issuer.payment(paying, payment, codeIds, rate)),
             )
-          : await deps.payments.confirm(await issuer.payment(paying, payment));
+          : await deps.payments.confirm(await issuer.payment(paying, payment, undefined, rate));
       if (outcome === "busy") throw refuse(refusals.keyStockBusy);
       if (outcome === "paid") {
         deps.metrics.count("ordersPaid");

@@ -6,6 +6,8 @@ import { blockedCategory, isBlockedForResellers } from "../categories/category.j
 import type { CategoryStore } from "../categories/category-repository.js";
 import { refuse, worded } from "../errors/refusal.js";
 import * as refusals from "../errors/refusals.js";
+import type { FeeStore } from "../fees/fee-repository.js";
+import { type FeeSchedule, rateFor } from "../fees/fee-schedule.js";
 import type { IdempotencyClaim } from "../idempotency/idempotency-record.js";
 import type { IdempotentRequests } from "../idempotency/idempotent-request.js";
 import { isId, newId } from "../ids/ids.js";
@@ -56,6 +58,8 @@ const giftUnavailable = () => refuse(refusals.giftUnavailable);
 interface FirstReads {
   readonly product: ProductRecord;
   readonly buyer: AccountRecord | undefined;
+  /** The marketplace's fee rates (#25), read with them; none without a fee store. */
+  readonly fees: FeeSchedule | undefined;
 }
 
 /** What a purchase checks before charging, read once per attempt. */
@@ -83,6 +87,8 @@ export const createPurchaseService = (deps: {
   random: Randomness;
   /** Counts orders paid from a balance, and the key-stock deliveries among them. */
   metrics: MetricsSink;
+  /** The marketplace's fee rates (#25); without them no sale is charged a fee. */
+  fees?: Pick<FeeStore, "schedule">;
 }) => {
   const issuer = createPaidOrderIssuer(deps);
 
@@ -96,13 +102,15 @@ export const createPurchaseService = (deps: {
   /** The product and the buyer, read together; the product's refusal comes first, as the spec orders them. */
   const firstReads = async (buyerId: number, productId: string): Promise<FirstReads> => {
     // The buyer (for the delivery e-mail's address) is read beside the product, not after it.
-    const [product, buyer] = await Promise.allSettled([
+    const [product, buyer, fees] = await Promise.allSettled([
       approvedProduct(productId),
       deps.accounts.findById(buyerId),
+      deps.fees?.schedule(),
     ]);
     if (product.status === "rejected") throw product.reason;
     if (buyer.status === "rejected") throw buyer.reason;
-    return { product: product.value, buyer: buyer.value };
+    if (fees.status === "rejected") throw fees.reason;
+    return { product: product.value, buyer: buyer.value, fees: fees.value };
   };
 
   /** The full offer: the product's category and seller read and checked in the spec's order, or the error that says why not. */
@@ -210,11 +218,14 @@ export const createPurchaseService = (deps: {
             expires_at: at.toISOString(),
             channel: "reseller",
             h2h: 1,
+            category_id: product.id_categories,
             ...(comment === undefined ? {} : { comment }),
             ...(input.giftCode === undefined ? {} : { gift: 1 as const, gift_code: input.giftCode }),
           },
           { price: product.price, discount: product.discount },
           codeIds,
+          first.fees &&
+            rateFor(first.fees, { sellerId: product.seller_id, categoryId: product.id_categories }),
         );
         data = input.answer({
           order_id: orderId,

@@ -15,6 +15,8 @@ export {
   favoriteService,
 } from "./catalogue.js";
 export { categoryService } from "./categories.js";
+export { feeStore } from "./fee-store.js";
+export { feeService } from "./fees.js";
 export { ledgerStore } from "./ledger-store.js";
 export { mailService } from "./mail.js";
 export {

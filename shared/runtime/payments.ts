@@ -3,6 +3,7 @@ import { createPaymentRepository } from "../payments/payment-repository.js";
 import { createPaymentService } from "../payments/payment-service.js";
 import { createRefundService } from "../payments/refund-service.js";
 import { createUnappliedPaymentRepository } from "../payments/unapplied-payment-repository.js";
+import { feeStore } from "./fee-store.js";
 import { keyCodeSource } from "./key-stock.js";
 import { orderStore } from "./order-store.js";
 import { dataKey } from "./service-keys.js";
@@ -16,6 +17,7 @@ export const paymentService = () =>
   createPaymentService({
     metrics: powertoolsMetricsSink,
     orders: orderStore(),
+    fees: feeStore(),
     payments: createPaymentRepository(tableClient(), tableName()),
     unapplied: unappliedPayments(),
     keyCodes: keyCodeSource(),

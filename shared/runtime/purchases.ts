@@ -6,6 +6,7 @@ import { createPurchaseRepository } from "../purchases/purchase-repository.js";
 import { createPurchaseService } from "../purchases/purchase-service.js";
 import { accountStore } from "./account-store.js";
 import { categoryStore } from "./category-store.js";
+import { feeStore } from "./fee-store.js";
 import { keyCodeSource } from "./key-stock.js";
 import { productStore } from "./product-store.js";
 import { dataKey } from "./service-keys.js";
@@ -23,6 +24,7 @@ export const purchaseService = () =>
   createPurchaseService({
     metrics: powertoolsMetricsSink,
     purchases: createPurchaseRepository(tableClient(), tableName()),
+    fees: feeStore(),
     products: productStore(),
     categories: categoryStore(),
     accounts: accountStore(),

@@ -61,6 +61,20 @@ export const OrderPage = ({ session, id }: { session: Session; id: string }) => 
           <dt>Amount</dt>
           <dd>{roubles(order.amount)}</dd>
         </div>
+        {order.fee === undefined ? null : (
+          <>
+            <div>
+              <dt>Marketplace fee</dt>
+              <dd>
+                {roubles(order.fee)} ({order.fee_percent}%)
+              </dd>
+            </div>
+            <div>
+              <dt>{order.delivered === "1" ? "Credited to you" : "To be credited"}</dt>
+              <dd>{roubles(order.credited ?? "")}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Quantity</dt>
           <dd>{order.count}</dd>

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { sent } from "../answers.js";
 import { Outcome } from "../components/answer-state.js";
 import { FormField } from "../components/form-field.js";
+import { roubles } from "../format.js";
 import type { Session } from "../session.js";
 
 /** What the delivery panel reads of the order. */
@@ -12,6 +13,8 @@ interface DeliveredOrder {
   readonly date_delivery: string;
   readonly time_delivery: string;
   readonly codes?: readonly { readonly id: string; readonly code: string }[] | undefined;
+  /** What delivery credits the seller when the marketplace takes a fee (#25); absent without one. */
+  readonly credited?: string | undefined;
 }
 
 /**
@@ -88,8 +91,11 @@ export const OrderDelivery = (props: {
         <form class="deliver" noValidate onSubmit={deliver}>
           <p class="hint">
             Paid and waiting for you. Your webhook receiver can deliver it through the delivery URL; or
-            deliver it here by hand: the buyer gets this text (and link) by e-mail, and the amount is credited
-            to you.
+            deliver it here by hand: the buyer gets this text (and link) by e-mail, and{" "}
+            {order.credited === undefined
+              ? "the amount"
+              : `${roubles(order.credited)} (the amount less the marketplace's fee)`}{" "}
+            is credited to you.
           </p>
           <FormField
             name="text"

@@ -110,6 +110,25 @@ const orderDetail = answering<Answer<OrderService["infoForSeller"]>>()(
     chat_id: id("Extension: the order's chat (GET /orders/chat/{id_order})"),
     dispute_status: disputeStatus,
     ...deliveryState,
+    fee: z.optional(
+      digits(
+        "Extension: the marketplace's fee on the sale in integer roubles (RUB), rounded down; present once the order is paid under a fee rate, absent when none applied",
+      ),
+    ),
+    fee_percent: z.optional(
+      z
+        .string()
+        .check(
+          z.describe(
+            'Extension: the fee\'s rate in percent with two decimals ("7.50"), as it was when the order was paid; present with fee',
+          ),
+        ),
+    ),
+    credited: z.optional(
+      digits(
+        "Extension: what the sale credits the seller in integer roubles (RUB): amount less fee, credited when the order is delivered; present with fee",
+      ),
+    ),
     codes: z.optional(
       z
         .array(

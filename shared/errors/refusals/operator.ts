@@ -78,6 +78,24 @@ export const payoutNotWaiting = /* @__PURE__ */ template<{ payoutId: string }>(
   ({ payoutId }) => `Payout ${payoutId} is not waiting`,
 );
 
+// The marketplace's fee (#25).
+export const categoryIdNotFound = /* @__PURE__ */ template<{ categoryId: number }>(
+  "not_found",
+  "not_found",
+  ({ categoryId }) => `Category ${categoryId} not found`,
+);
+export const feeRateOutOfRange = /* @__PURE__ */ badRequest(
+  "the fee must be from 0% to 50% in steps of 0.01% (--percent 7.5 or --bp 750)",
+);
+export const tooManyFeeRates = /* @__PURE__ */ template<{ max: number }>(
+  "conflict",
+  "conflict",
+  ({ max }) => `The fee schedule already holds ${max} rates; clear one first`,
+);
+export const revenueSpan = /* @__PURE__ */ badRequest(
+  "--from and --to must be days (YYYY-MM-DD), --from not after --to, at most 366 days apart",
+);
+
 // Payments: the provider's callback and the operator's refunds.
 export const alreadyPaid = /* @__PURE__ */ template<{ orderId: string }>(
   "conflict",
