@@ -71,7 +71,14 @@ describe("the H2H loop for a reseller's purchase", () => {
           comment: "please be quick",
         });
         expect(order.date_delivery).toEqual(expect.any(String));
-        expect(delivered).toEqual([200]);
+        // The order reads delivered once the delivery's write commits, which can be before its answer
+        // reaches the receiver's request: wait for that answer too.
+        expect(
+          await eventually(
+            async () => [...delivered],
+            (statuses) => statuses.length > 0,
+          ),
+        ).toEqual([200]);
 
         const email = (await accountStore().findById(reseller.id))?.email ?? "";
         const mail = await eventually(
