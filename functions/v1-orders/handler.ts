@@ -3,12 +3,14 @@ import { chatBodySchema } from "../../shared/chat/chat-body.js";
 import { deliveryBodySchema } from "../../shared/delivery/delivery-service.js";
 import { createGroupHandler, defineAction } from "../../shared/http/group-handler.js";
 import { callerId, pathParameter } from "../../shared/http/principal.js";
+import { reviewAnswerBodySchema } from "../../shared/reviews/review-answer-body.js";
 import {
   chatService,
   deliveryService,
   deliveryUrlService,
   orderService,
 } from "../../shared/runtime/orders.js";
+import { sellerReviewService } from "../../shared/runtime/reviews.js";
 import { orderWebhookAttempts } from "../../shared/runtime/seller-webhooks.js";
 import { tokenVerifier } from "../../shared/runtime/service-keys.js";
 import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/cursor-page.js";
@@ -16,7 +18,7 @@ import { cursorPageSchema, nextPageHeaders } from "../../shared/validation/curso
 /**
  * Seller API v1: the seller's orders and delivery, and (extensions) the seller's side of each order's
  * chat, the delivery URL of a paid, undelivered order, an order's webhook attempts and the counts of the
- * orders that need the seller.
+ * orders that need the seller; the reviews of the seller's products and its answers to them (#25).
  */
 export const handler = createGroupHandler(
   "v1-orders",
@@ -75,6 +77,22 @@ export const handler = createGroupHandler(
           callerId(request),
           pathParameter(request, "id_order"),
           request.body.message,
+        ),
+      }),
+    }),
+    "GET /reviews": defineAction({
+      query: pageQuerySchema,
+      handle: async (request) => ({
+        data: await sellerReviewService().list(callerId(request), request.query.page, request.query.limit),
+      }),
+    }),
+    "POST /reviews/{review_id}/answer": defineAction({
+      body: reviewAnswerBodySchema,
+      handle: async (request) => ({
+        data: await sellerReviewService().answer(
+          callerId(request),
+          pathParameter(request, "review_id"),
+          request.body,
         ),
       }),
     }),

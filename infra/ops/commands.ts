@@ -4,6 +4,7 @@ import { feeCommands } from "./fee-commands.js";
 import { orderCommands } from "./order-commands.js";
 import { payoutCommands } from "./payout-commands.js";
 import { productCommands } from "./product-commands.js";
+import { reviewCommands } from "./review-commands.js";
 
 /**
  * Every command, by its words, in the order help lists them: each area's table keeps its own order and
@@ -12,6 +13,7 @@ import { productCommands } from "./product-commands.js";
 export const commands: CommandTable = {
   ...accountCommands,
   ...productCommands,
+  ...reviewCommands,
   ...orderCommands,
   ...payoutCommands,
   ...feeCommands,

@@ -115,7 +115,7 @@ export const productCommands: CommandTable = {
   },
   "comment add": {
     args: "--product <id> --rating <1-5> --text <text>",
-    summary: "add a comment to a product (comments are moderated by being added by the operator)",
+    summary: "add a comment to a product (moderated by being added by the operator; it counts in no rating)",
     run: commentAdd,
   },
   "catalogue sync": {

@@ -14,7 +14,14 @@ export const accountRecordSchema = z.object({
   img: z.string(),
   img_key: z._default(z.string(), ""),
   balance: z.number().check(z.int()),
+  /** The spec's stored rating, kept at 0 for compatibility: the rating shown comes from the tally below. */
   rating: z.number().check(z.int()),
+  /**
+   * The sum and count of the ratings of the approved reviews of the seller's products (#25), moved only
+   * by `ADD` in the transactions that decide those reviews (`shared/ratings/`); absent before the first.
+   */
+  rating_sum: z.optional(z.number().check(z.int())),
+  rating_count: z.optional(z.number().check(z.int())),
   status_moderation: z.number().check(z.int()),
   /** The credentials generation: tokens issued under an earlier one are revoked (absent on older items: 0). */
   token_generation: z._default(z.number().check(z.int(), z.nonnegative()), 0),

@@ -3,6 +3,7 @@ import * as refusals from "../errors/refusals.js";
 import type { ImageStorage } from "../images/image-storage.js";
 import { checkImage, type ImageUpload, imageKey, storeImage } from "../images/image-upload.js";
 import { logger } from "../observability/logger.js";
+import { shownRatingOf } from "../ratings/shown-rating.js";
 import { open } from "../secrets/sealed-box.js";
 import { dottedDate } from "../time/formats.js";
 import type { AccountStore } from "./account-repository.js";
@@ -53,7 +54,7 @@ export const createSellerProfileService = (deps: {
       description: account.description,
       api_url: account.api_url,
       data_create: dottedDate(new Date(account.created_at)),
-      rating: account.rating,
+      rating: shownRatingOf(account),
       api_key: open(await deps.dataKey(), account.api_key_sealed),
       status_moderation: account.status_moderation,
     };

@@ -21,6 +21,7 @@ export const v1Tags = {
     "Your orders, delivering a paid order through its one-time token, the order chat and the payment webhook's attempts.",
   Account:
     "Your seller record and profile, your store image, and the webhooks: test, signing secret and events.",
+  Reviews: "Extension: buyers' reviews of your products, and your one public answer to each.",
   Payouts: "Withdraw your balance, confirmed with an authenticator code, and read past payouts.",
   Webhooks: "What the marketplace POSTs to your api_url: the payment webhook, and the events you opt into.",
 } as const;
@@ -35,6 +36,7 @@ export const v2Tags = {
   Favorites: "The products you keep an eye on.",
   Chat: "The chat of one of your orders with its seller.",
   Disputes: "Open or close a dispute about one of your orders.",
+  Reviews: "Extension: review a product you bought and got, once; edit or remove your review.",
 } as const;
 export type V2Tag = keyof typeof v2Tags;
 
@@ -68,6 +70,8 @@ export const v1Operations = {
   "GET /seller/webhook-events": { operationId: "getWebhookEvents", tag: "Account" },
   "POST /seller/webhook-events": { operationId: "setWebhookEvents", tag: "Account" },
   "GET /seller/webhook-events/deliveries": { operationId: "listWebhookEventDeliveries", tag: "Account" },
+  "GET /reviews": { operationId: "listProductReviews", tag: "Reviews" },
+  "POST /reviews/{review_id}/answer": { operationId: "answerReview", tag: "Reviews" },
   "POST /payout": { operationId: "createPayout", tag: "Payouts" },
   "GET /payout/history": { operationId: "listPayouts", tag: "Payouts" },
 } as const satisfies Record<VersionRouteKey<"v1">, OperationName<V1Tag>>;
@@ -89,4 +93,8 @@ export const v2Operations = {
   "GET /chat/{chat_id}": { operationId: "listChatMessages", tag: "Chat" },
   "POST /chat/{chat_id}": { operationId: "sendChatMessage", tag: "Chat" },
   "POST /dispute": { operationId: "changeDispute", tag: "Disputes" },
+  "POST /reviews": { operationId: "createReview", tag: "Reviews" },
+  "GET /reviews": { operationId: "listReviews", tag: "Reviews" },
+  "PUT /reviews/{product_id}": { operationId: "editReview", tag: "Reviews" },
+  "DELETE /reviews/{product_id}": { operationId: "deleteReview", tag: "Reviews" },
 } as const satisfies Record<VersionRouteKey<"v2">, OperationName<V2Tag>>;

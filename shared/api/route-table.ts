@@ -7,7 +7,7 @@
 
 /** The two APIs, the payment provider's callback, and the API reference (documents, page and renderer). */
 export type ApiVersion = "v1" | "v2" | "payments" | "reference";
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 /** How a route proves who is calling. */
 export type RouteAuth = "none" | "bearer";
 
@@ -91,6 +91,9 @@ export const routes = [
   v1("GET", "/seller/webhook-events", "v1-seller"),
   v1("POST", "/seller/webhook-events", "v1-seller"),
   v1("GET", "/seller/webhook-events/deliveries", "v1-seller"),
+  // Extensions (not in the spec), reviews (#25): the reviews of the seller's products and its one answer to each.
+  v1("GET", "/reviews", "v1-orders"),
+  v1("POST", "/reviews/{review_id}/answer", "v1-orders"),
   v1("POST", "/payout", "v1-payouts"),
   v1("GET", "/payout/history", "v1-payouts"),
 
@@ -109,6 +112,11 @@ export const routes = [
   v2("GET", "/chat/{chat_id}", "v2-orders"),
   v2("POST", "/chat/{chat_id}", "v2-orders"),
   v2("POST", "/dispute", "v2-orders"),
+  // Extensions (not in the spec), reviews (#25): a reseller reviews the product of a delivered order, once.
+  v2("POST", "/reviews", "v2-orders"),
+  v2("GET", "/reviews", "v2-orders"),
+  v2("PUT", "/reviews/{product_id}", "v2-orders"),
+  v2("DELETE", "/reviews/{product_id}", "v2-orders"),
 
   // The payment provider's callback: not part of either API; signed with HMAC instead of a bearer token.
   { version: "payments", method: "POST", path: "/callback", group: "payments", auth: "none" },

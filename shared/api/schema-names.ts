@@ -64,6 +64,12 @@ export const v1SchemaNames = {
   "GET /seller/webhook-events": { data: "WebhookSubscription" },
   "POST /seller/webhook-events": { body: "WebhookSubscriptionUpdate", data: "WebhookSubscription" },
   "GET /seller/webhook-events/deliveries": { "data[]": "WebhookEventDelivery" },
+  "GET /reviews": { "data[]": "ProductReview", "data[].answer": "ReviewAnswer" },
+  "POST /reviews/{review_id}/answer": {
+    body: "ReviewAnswerRequest",
+    data: "ProductReview",
+    "data.answer": "ReviewAnswer",
+  },
   "POST /payout": { body: "PayoutRequest", data: "PayoutCreated" },
   "GET /payout/history": { "data[]": "Payout" },
 } as const satisfies Record<VersionRouteKey<"v1">, RouteSchemaNames>;
@@ -85,8 +91,16 @@ export const v2SchemaNames = {
   "GET /order/{order_id}": { data: "Order" },
   "GET /favorites": { "data[]": "Favorite", meta: "PageMeta" },
   "POST /favorites": { body: "FavoriteChange", data: "FavoriteState" },
-  "GET /comment/{product_id}": { "data[]": "Comment", meta: "CountedPageMeta" },
+  "GET /comment/{product_id}": {
+    "data[]": "Comment",
+    "data[].answer": "CommentAnswer",
+    meta: "CountedPageMeta",
+  },
   "GET /chat/{chat_id}": { "data[]": "ChatMessage", meta: "PageMeta" },
   "POST /chat/{chat_id}": { body: "ChatMessageSend", data: "ChatMessageSent" },
   "POST /dispute": { body: "DisputeRequest", data: "DisputeState" },
+  "POST /reviews": { body: "ReviewRequest", data: "Review", "data.answer": "ReviewAnswer" },
+  "GET /reviews": { "data[]": "Review", "data[].answer": "ReviewAnswer", meta: "PageMeta" },
+  "PUT /reviews/{product_id}": { body: "ReviewEdit", data: "Review", "data.answer": "ReviewAnswer" },
+  "DELETE /reviews/{product_id}": { data: "ReviewRemoved" },
 } as const satisfies Record<VersionRouteKey<"v2">, RouteSchemaNames>;

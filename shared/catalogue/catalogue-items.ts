@@ -36,6 +36,20 @@ export const catalogueEntryItem = (facet: string, values: ListingValues) =>
     ...indexMembership(indexedCollections.cataloguePrices, [facet], [values.price, values.product_id]),
   });
 
+/**
+ * A rated product's second entry in a facet (#25): keyed by its rating, then its id, so the partition read
+ * backwards is `sort=rating`'s order (highest first, newest first among equals). Only products with an
+ * approved review have one: `sort=rating` reads these, then the facet's unrated entries newest first.
+ */
+export const ratedCatalogueEntryTableItem = defineTableItem({
+  entity: "catalogue_rated_entry",
+  key: keys.ratedCatalogueEntry,
+});
+
+/** A facet's rated entry for a rated product: every listing value, so a search filters it as any entry. */
+export const ratedCatalogueEntryItem = (facet: string, values: ListingValues & { rating: number }) =>
+  ratedCatalogueEntryTableItem.item([facet, values.rating, values.product_id], { ...values });
+
 /** The facet a stored entry lists its product in, read back from its key. */
 export const facetOfEntry = (item: Record<string, unknown>): string =>
   String(item.PK).slice(catalogueEntryTableItem.prefix.PK.length);
@@ -48,6 +62,7 @@ export const listingValuesOf = (item: Record<string, unknown>): ListingValues =>
   category_id: Number(item.category_id),
   seller_id: Number(item.seller_id),
   words: String(item.words),
+  ...(item.rating === undefined ? {} : { rating: Number(item.rating) }),
 });
 
 /**

@@ -13,6 +13,8 @@ import {
   catalogueManifestTableItem,
   facetOfEntry,
   listingValuesOf,
+  ratedCatalogueEntryItem,
+  ratedCatalogueEntryTableItem,
 } from "./catalogue-items.js";
 import { keepsPriceTree, type Listing, type ListingValues } from "./catalogue-listing.js";
 import { nodesCovering } from "./price-tree.js";
@@ -58,14 +60,19 @@ export const createCatalogueListings = (
   client: DynamoDBDocumentClient,
   tableName: string,
 ): CatalogueListings => {
-  // Only the fields a listing is made of: other edits (a new image, a rating) do not stop a sync.
+  // Only the fields a listing is made of: other edits (a new image) do not stop a sync. The rating tally
+  // is one of them (#25): an approval, edit or removal of a review meanwhile moves the shown rating.
   const productUnchanged = (productId: string, seen: ProductRecord | undefined): TransactItem => ({
     ConditionCheck: {
       TableName: tableName,
       Key: productTableItem.key(productId),
       ...(seen
         ? {
-            ConditionExpression: `status_moderation = :status AND id_categories = :category AND seller_id = :seller AND price = :price AND discount = :discount AND #name = :name AND meta_description = :description AND #count ${seen.count > 0 ? ">" : "<="} :zero`,
+            ConditionExpression: `status_moderation = :status AND id_categories = :category AND seller_id = :seller AND price = :price AND discount = :discount AND #name = :name AND meta_description = :description AND #count ${seen.count > 0 ? ">" : "<="} :zero AND ${
+              seen.rating_count === undefined
+                ? "attribute_not_exists(rating_count)"
+                : "rating_sum = :ratingSum AND rating_count = :ratingCount"
+            }`,
             ExpressionAttributeNames: { "#name": "name", "#count": "count" },
             ExpressionAttributeValues: {
               ":status": seen.status_moderation,
@@ -76,6 +83,9 @@ export const createCatalogueListings = (
               ":name": seen.name,
               ":description": seen.meta_description,
               ":zero": 0,
+              ...(seen.rating_count === undefined
+                ? {}
+                : { ":ratingSum": seen.rating_sum ?? 0, ":ratingCount": seen.rating_count }),
             },
           }
         : { ConditionExpression: "attribute_not_exists(PK)" }),
@@ -114,6 +124,22 @@ export const createCatalogueListings = (
         ? { Put: { TableName: tableName, Item: catalogueEntryItem(facet, after), ...believed } }
         : { Delete: { TableName: tableName, Key: key, ...believed } },
     ];
+    // A rated product's second entry follows the first (the entry's condition above covers both): moved
+    // when its rating changes, written afresh when its values do, gone when it is unrated or unlisted.
+    if (before?.rating !== undefined && before.rating !== after?.rating)
+      items.push({
+        Delete: {
+          TableName: tableName,
+          Key: ratedCatalogueEntryTableItem.key(facet, before.rating, productId),
+        },
+      });
+    if (after?.rating !== undefined)
+      items.push({
+        Put: {
+          TableName: tableName,
+          Item: ratedCatalogueEntryItem(facet, { ...after, rating: after.rating }),
+        },
+      });
     const total = (after ? 1 : 0) - (before ? 1 : 0);
     const inStock = (after?.in_stock ? 1 : 0) - (before?.in_stock ? 1 : 0);
     if (total !== 0 || inStock !== 0) {

@@ -2,6 +2,7 @@ import { type AccountStanding, isBlocked } from "../accounts/account-standing.js
 import { type Category, isBlockedForResellers } from "../categories/category.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
+import { shownRatingOf } from "../ratings/shown-rating.js";
 import { filterText, indexTerms, searchWords } from "./search-text.js";
 
 /**
@@ -30,6 +31,11 @@ export interface ListingValues {
   readonly seller_id: number;
   /** The words of title and description, for filtering by further query words (see `filterText`). */
   readonly words: string;
+  /**
+   * The rating the product shows (1-5), what `sort=rating` orders by (#25); absent for a product without
+   * an approved review, so a product nobody rated is listed exactly as before ratings existed.
+   */
+  readonly rating?: number;
 }
 
 /** A public product's place in the catalogue: the facets it is listed in and the values listed. */
@@ -48,7 +54,8 @@ export const sameListingValues = (a: ListingValues | undefined, b: ListingValues
     a.in_stock === b.in_stock &&
     a.category_id === b.category_id &&
     a.seller_id === b.seller_id &&
-    a.words === b.words);
+    a.words === b.words &&
+    (a.rating ?? 0) === (b.rating ?? 0));
 
 /** The text resellers search: the title and the description. */
 export const searchableText = (product: Pick<ProductRecord, "name" | "meta_description">): string =>
@@ -75,6 +82,7 @@ export const listingOf = (
 ): Listing | undefined => {
   if (!isPublic(product, category) || (seller !== undefined && isBlocked(seller))) return undefined;
   const words = searchWords(searchableText(product));
+  const rating = shownRatingOf(product);
   return {
     facets: [
       facets.all,
@@ -89,6 +97,7 @@ export const listingOf = (
       category_id: product.id_categories,
       seller_id: product.seller_id,
       words: filterText(words),
+      ...(rating > 0 ? { rating } : {}),
     },
   };
 };

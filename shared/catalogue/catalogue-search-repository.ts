@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } fro
 import { batchGetAll } from "../data/batch-get.js";
 import { indexQuery } from "../data/index-query.js";
 import { indexedCollections, keys, PRICE_DIGITS } from "../data/table-keys.js";
-import { catalogueEntryTableItem } from "./catalogue-items.js";
+import { catalogueEntryTableItem, ratedCatalogueEntryTableItem } from "./catalogue-items.js";
 import { MAX_PRICE, prefixNodes } from "./price-tree.js";
 import type { FacetCounts, PriceRange, SearchPlan } from "./search-query.js";
 
@@ -60,34 +60,79 @@ export const createCatalogueSearch = (client: DynamoDBDocumentClient, tableName:
     return { conditions, names, values };
   };
 
-  const queryOf = (plan: SearchPlan): Omit<QueryCommandInput, "ExclusiveStartKey"> => {
+  /**
+   * The Query of a plan's facet in its order. `rating` reads it in two parts: `rated` its rated products'
+   * entries (highest rating first), then `unrated` its entries newest first without a rating; counting
+   * reads the facet's entries as `newest` does (the same products, in another order).
+   */
+  const queryOf = (
+    plan: SearchPlan,
+    part: "rated" | "unrated" | undefined = undefined,
+  ): Omit<QueryCommandInput, "ExclusiveStartKey"> => {
     const base: Omit<QueryCommandInput, "ExclusiveStartKey"> =
-      plan.order === "newest"
+      part === "rated"
         ? {
             TableName: tableName,
             KeyConditionExpression: "#pk = :pk",
             ExpressionAttributeNames: { "#pk": "PK" },
-            ExpressionAttributeValues: { ":pk": catalogueEntryTableItem.key(plan.facet, "").PK },
-            ScanIndexForward: !plan.descending,
+            ExpressionAttributeValues: { ":pk": ratedCatalogueEntryTableItem.key(plan.facet, 0, "").PK },
+            ScanIndexForward: false,
           }
-        : indexQuery(tableName, indexedCollections.cataloguePrices, [plan.facet], {
-            descending: plan.descending,
-            ...(plan.priceRange
-              ? {
-                  sortBetween: [
-                    `${padPrice(plan.priceRange.min)}#`,
-                    `${padPrice(plan.priceRange.max)}#~`,
-                  ] as const,
-                }
-              : {}),
-          });
+        : plan.order === "newest" || plan.order === "rating"
+          ? {
+              TableName: tableName,
+              KeyConditionExpression: "#pk = :pk",
+              ExpressionAttributeNames: { "#pk": "PK" },
+              ExpressionAttributeValues: { ":pk": catalogueEntryTableItem.key(plan.facet, "").PK },
+              ScanIndexForward: !plan.descending,
+            }
+          : indexQuery(tableName, indexedCollections.cataloguePrices, [plan.facet], {
+              descending: plan.descending,
+              ...(plan.priceRange
+                ? {
+                    sortBetween: [
+                      `${padPrice(plan.priceRange.min)}#`,
+                      `${padPrice(plan.priceRange.max)}#~`,
+                    ] as const,
+                  }
+                : {}),
+            });
     const filter = filterOf(plan);
+    if (part === "unrated") filter.conditions.push("attribute_not_exists(rating)");
     return {
       ...base,
       ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...filter.names },
       ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ...filter.values },
       ...(filter.conditions.length > 0 ? { FilterExpression: filter.conditions.join(" AND ") } : {}),
     };
+  };
+
+  /** Reads a Query's entries into `entries` until it holds `wanted` or the Query ends. */
+  const readInto = async (
+    entries: PageEntry[],
+    wanted: number,
+    query: Omit<QueryCommandInput, "ExclusiveStartKey">,
+  ): Promise<void> => {
+    const filtered = query.FilterExpression !== undefined;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          ...query,
+          ProjectionExpression: catalogueEntryTableItem.projections.page.join(", "),
+          // Without a filter every entry read is a result; with one, read ahead in larger steps.
+          Limit: filtered ? Math.max(100, (wanted - entries.length) * 2) : wanted - entries.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? [])
+        entries.push({
+          productId: String(item.product_id),
+          categoryId: Number(item.category_id),
+          sellerId: Number(item.seller_id),
+        });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && entries.length < wanted);
   };
 
   return {
@@ -114,27 +159,12 @@ export const createCatalogueSearch = (client: DynamoDBDocumentClient, tableName:
 
     async readPage(plan) {
       const wanted = plan.offset + plan.limit;
-      const filtered = filterOf(plan).conditions.length > 0;
       const entries: PageEntry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            ...queryOf(plan),
-            ProjectionExpression: catalogueEntryTableItem.projections.page.join(", "),
-            // Without a filter every entry read is a result; with one, read ahead in larger steps.
-            Limit: filtered ? Math.max(100, (wanted - entries.length) * 2) : wanted - entries.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? [])
-          entries.push({
-            productId: String(item.product_id),
-            categoryId: Number(item.category_id),
-            sellerId: Number(item.seller_id),
-          });
-        startKey = page.LastEvaluatedKey;
-      } while (startKey && entries.length < wanted);
+      // A rating page reads the rated entries first and the unrated ones only when it reaches past them.
+      for (const part of plan.order === "rating" ? (["rated", "unrated"] as const) : [undefined]) {
+        if (entries.length >= wanted) break;
+        await readInto(entries, wanted, queryOf(plan, part));
+      }
       return entries.slice(plan.offset, wanted);
     },
 

@@ -2,6 +2,7 @@ import type { AccountRecord } from "../accounts/account.js";
 import type { Category } from "../categories/category.js";
 import type { ProductRecord } from "../products/product.js";
 import { unitPrice } from "../products/product-price.js";
+import { shownRatingOf } from "../ratings/shown-rating.js";
 
 /** Reseller API v2 speaks roubles only. */
 export const CURRENCY = "RUB";
@@ -82,10 +83,11 @@ export const publicProduct = (
   ...productSummary(product, seller),
   text_page: product.text_page,
   features: product.features,
-  rating: product.rating,
+  // The mean of its approved reviews (#25); the stored `rating` stays 0 for compatibility.
+  rating: shownRatingOf(product),
   gift_available: product.gift_available,
   comment_status: product.comment_status,
   comment_regex: product.comment_regex,
-  seller: { id: product.seller_id, name: seller?.name ?? "", rating: seller?.rating ?? 0 },
+  seller: { id: product.seller_id, name: seller?.name ?? "", rating: seller ? shownRatingOf(seller) : 0 },
   category: { id: category.id, name: category.name },
 });

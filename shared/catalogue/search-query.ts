@@ -76,10 +76,12 @@ export const searchQuerySchema = z
     ),
     sort: z._default(
       z
-        .enum(["newest", "price", "price_desc"], { error: "sort must be one of newest, price, price_desc" })
+        .enum(["newest", "price", "price_desc", "rating"], {
+          error: "sort must be one of newest, price, price_desc, rating",
+        })
         .check(
           z.describe(
-            "newest first (default), price (cheapest first, after the discount) or price_desc (dearest first; an extension)",
+            "newest first (default), price (cheapest first, after the discount), price_desc (dearest first; an extension) or rating (highest rated first, newest first among equals, unrated products last; an extension)",
           ),
         ),
       "newest",
@@ -126,7 +128,8 @@ export interface PriceRange {
 /** How one search is answered: which facet is read in which order, what is filtered, where the total comes from. */
 export interface SearchPlan {
   readonly facet: string;
-  readonly order: "newest" | "price";
+  /** newest: the facet's entries by id; price: by price (GSI3); rating: its rated entries, then its unrated ones by id. */
+  readonly order: "newest" | "price" | "rating";
   readonly descending: boolean;
   /** Served by the price order's key when `order` is price, else by the filter. */
   readonly priceRange: PriceRange | undefined;
@@ -183,7 +186,7 @@ export const planSearch = (query: SearchQuery, counts: ReadonlyMap<string, Facet
   const categoryId = facet === facets.category(query.category_id ?? 0) ? undefined : query.category_id;
   const sellerId = facet === facets.seller(query.seller_id ?? 0) ? undefined : query.seller_id;
   const priceRange = priceRangeOf(query);
-  const order = query.sort === "newest" ? "newest" : "price";
+  const order = query.sort === "newest" || query.sort === "rating" ? query.sort : "price";
   const onlyFacet = wordPrefixes.length === 0 && categoryId === undefined && sellerId === undefined;
   const total =
     onlyFacet && priceRange === undefined ? "counter" : onlyFacet && keepsPriceTree(facet) ? "tree" : "query";

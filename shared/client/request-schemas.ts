@@ -16,6 +16,8 @@ import { createProductSchema, updateProductSchema } from "../products/product.js
 import { idProductSchema } from "../products/product-id-body.js";
 import { productListQuerySchema } from "../products/product-list-query.js";
 import { buyBodySchema, giftBodySchema } from "../purchases/purchase-body.js";
+import { reviewAnswerBodySchema } from "../reviews/review-answer-body.js";
+import { newReviewBodySchema, reviewEditBodySchema } from "../reviews/review-bodies.js";
 import { cursorPageSchema } from "../validation/cursor-page.js";
 
 /** A multipart form's members: a text field or a file. */
@@ -54,6 +56,8 @@ export const v1RequestSchemas = {
   "POST /seller/webhook-events": { body: webhookSubscriptionBodySchema },
   "POST /payout": { body: payoutRequestSchema },
   "GET /payout/history": { query: cursorPageSchema },
+  "GET /reviews": { query: pageQuerySchema },
+  "POST /reviews/{review_id}/answer": { body: reviewAnswerBodySchema },
 } as const satisfies RequestsOf<"v1">;
 
 /** The request schemas of every v2 route that reads a body or a query (see v1RequestSchemas). */
@@ -69,4 +73,7 @@ export const v2RequestSchemas = {
   "GET /chat/{chat_id}": { query: pageQuerySchema },
   "POST /chat/{chat_id}": { body: chatBodySchema },
   "POST /dispute": { body: disputeBodySchema },
+  "POST /reviews": { body: newReviewBodySchema },
+  "GET /reviews": { query: pageQuerySchema },
+  "PUT /reviews/{product_id}": { body: reviewEditBodySchema },
 } as const satisfies RequestsOf<"v2">;

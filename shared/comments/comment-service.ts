@@ -9,10 +9,14 @@ import {
   type NewCommentInput,
   newCommentInputSchema,
   type PublicComment,
+  publicComment,
 } from "./comment.js";
 import type { CommentStore } from "./comment-repository.js";
 
-/** Product comments: operators add them (that is their moderation); resellers read those of public products. */
+/**
+ * Product comments: operators add them (that is their moderation), and approved reviews appear among them
+ * (`shared/reviews/`); resellers read those of public products.
+ */
 export const createCommentService = (deps: {
   comments: CommentStore;
   catalogue: Pick<CatalogueService, "product">;
@@ -45,7 +49,7 @@ export const createCommentService = (deps: {
       deps.comments.page(productId, (page - 1) * limit, limit),
     ]);
     return {
-      items: comments.map(({ rating, text, created_at }) => ({ rating, text, created_at })),
+      items: comments.map(publicComment),
       meta: { page, limit, total },
     };
   },

@@ -9,6 +9,11 @@ export const commentRecordSchema = z.object({
   rating: z.number().check(z.int()),
   text: z.string(),
   created_at: z.string(),
+  /**
+   * The seller's public answer: only on an approved review's comment that has one (#25); an operator's
+   * comment never has one.
+   */
+  answer: z.optional(z.object({ text: z.string(), created_at: z.string() })),
 });
 export type CommentRecord = z.infer<typeof commentRecordSchema>;
 
@@ -23,9 +28,22 @@ export const newCommentInputSchema = z.object({
 });
 export type NewCommentInput = z.infer<typeof newCommentInputSchema>;
 
-/** A comment as GET /comment/{product_id} shows it. */
+/** The seller's answer under a comment. */
+export interface CommentAnswer {
+  readonly text: string;
+  readonly created_at: string;
+}
+
+/** A comment as GET /comment/{product_id} shows it; `answer` only where the seller answered. */
 export interface PublicComment {
   readonly rating: number;
   readonly text: string;
   readonly created_at: string;
+  readonly answer?: CommentAnswer;
 }
+
+/** The public view of a stored comment: exactly the spec's fields and `created_at`, and `answer` only when there is one. */
+export const publicComment = ({ rating, text, created_at, answer }: CommentRecord): PublicComment =>
+  answer
+    ? { rating, text, created_at, answer: { text: answer.text, created_at: answer.created_at } }
+    : { rating, text, created_at };

@@ -110,6 +110,14 @@ export const keys = {
     PK: `CATALOGUE#${facet}`,
     SK: productId,
   }),
+  /**
+   * A rated product's entry in a catalogue facet, by its shown rating (1-5) and then its id: the facet's
+   * rated products, highest rating first and newest first among equals when read backwards (#25).
+   */
+  ratedCatalogueEntry: (facet: string, rating: number, productId: string): ItemKey => ({
+    PK: `CATRATED#${facet}`,
+    SK: `${rating}#${productId}`,
+  }),
   /** How many products a catalogue facet lists, and how many of them are in stock. */
   facetCounts: (facet: string): ItemKey => ({ PK: `CATCOUNT#${facet}`, SK: "TOTAL" }),
   /** One node of a facet's price tree (see `shared/catalogue/price-tree.ts`). */
@@ -122,6 +130,16 @@ export const keys = {
     PK: `PRODUCT#${productId}`,
     SK: `COMMENT#${at}#${commentId}`,
   }),
+  /**
+   * A reseller's review of a product (#25), under the reseller: at most one per (reseller, product), and
+   * the reseller's own list is one Query of the primary key.
+   */
+  review: (resellerId: number, productId: string): ItemKey => ({
+    PK: `ACCOUNT#${resellerId}#REVIEWS`,
+    SK: `PRODUCT#${productId}`,
+  }),
+  /** Where a review lives, by its id (the operator and the seller name a review by its id). */
+  reviewLookup: (reviewId: string): ItemKey => ({ PK: `REVIEW#${reviewId}`, SK: "REVIEW" }),
   /** How many comments a product has. */
   commentCount: (productId: string): ItemKey => ({ PK: `PRODUCT#${productId}`, SK: "COMMENTS" }),
   /** What the catalogue indexer last listed for a product, beside the product in its partition. */
@@ -289,6 +307,20 @@ export const indexedCollections = {
     partition: (productId: string, state: string) => `PRODUCT#${productId}#KEYS#${state}`,
     sort: timeOrdered,
   }),
+  /** Reviews of one moderation status (pending, approved, rejected) by their last change: the operator's queue. */
+  reviewsByStatus: collection({
+    index: globalIndexes.GSI4,
+    serves: "ops review list",
+    partition: (status: string) => `REVIEWS#${status}`,
+    sort: timeOrdered,
+  }),
+  /** Reviews of a seller's products, by creation, newest first (keys only). */
+  sellerReviews: collection({
+    index: globalIndexes.GSI9,
+    serves: "GET /api/v1/reviews",
+    partition: (sellerId: number) => `SELLER#${sellerId}#REVIEWS`,
+    sort: timeOrdered,
+  }),
   /** Payments taken but not applied, by refund status, newest first. */
   unappliedPaymentsByRefundStatus: collection({
     index: globalIndexes.GSI4,
@@ -345,6 +377,8 @@ export const collections = {
   chat: (orderId: string) => ({ PK: `ORDER#${orderId}`, skPrefix: "CHAT#" }),
   /** The favorites of one product, one per reseller who holds it (in no useful order). */
   productFavorites: (productId: string) => ({ PK: `PRODUCT#${productId}`, skPrefix: "FAV#" }),
+  /** A reseller's reviews, by product id. */
+  resellerReviews: (resellerId: number) => ({ PK: `ACCOUNT#${resellerId}#REVIEWS`, skPrefix: "PRODUCT#" }),
   /** One facet of a buyer's order history, by creation time (newest last). */
   buyerOrders: (accountId: number, facet: string) => ({
     PK: `BUYER#${accountId}#ORDERS#${facet}`,

@@ -31,7 +31,14 @@ export const productRecordSchema = z.object({
   rejection_reason: z.optional(z.string()),
   img: z.string(),
   img_key: z.string(),
+  /** The spec's stored rating, kept at 0 for compatibility: the rating shown comes from the tally below. */
   rating: z.number().check(z.int()),
+  /**
+   * The sum and count of the ratings of the product's approved reviews (#25), moved only by `ADD` in the
+   * transactions that decide those reviews (`shared/ratings/`); absent before the first.
+   */
+  rating_sum: z.optional(z.number().check(z.int())),
+  rating_count: z.optional(z.number().check(z.int())),
   gift_available: z.number().check(z.int()),
   comment_status: z.number().check(z.int()),
   comment_regex: z.string(),

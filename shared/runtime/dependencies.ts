@@ -30,6 +30,7 @@ export { paymentService, refundService } from "./payments.js";
 export { payoutService } from "./payouts.js";
 export { productService } from "./products.js";
 export { balanceView, purchaseService } from "./purchases.js";
+export { reviewModerationService, reviewService, sellerReviewService } from "./reviews.js";
 export { orderWebhookAttempts } from "./seller-webhooks.js";
 export { accessTokens, paymentCallbackSecret } from "./service-keys.js";
 export { testWebhook } from "./test-webhooks.js";

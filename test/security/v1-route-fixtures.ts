@@ -186,6 +186,24 @@ export const v1RouteFixtures: Readonly<Record<GatewayRouteKey<"v1">, RouteFixtur
     },
     unknownId: () => notFound("Order not found or access denied"),
   },
+  "GET /api/v1/reviews": {
+    owner: "seller",
+    path: () => v1("/reviews"),
+    foreign: { scoped: true },
+  },
+  "POST /api/v1/reviews/{review_id}/answer": {
+    owner: "seller",
+    path: () => v1(`/reviews/${UNKNOWN_ID}/answer`),
+    body: () => ({ text: "Thank you." }),
+    foreign: {
+      none: "the world holds no review; another seller's review answers 404 in test/functions/v1-orders/reviews.stack.test.ts",
+    },
+    target: {
+      body: () => ({ text: "Thank you." }),
+      answer: () => error(notFound("Review not found", "review_not_found")),
+    },
+    unknownId: () => notFound("Review not found", "review_not_found"),
+  },
   "GET /api/v1/seller": {
     owner: "seller",
     path: () => v1("/seller"),

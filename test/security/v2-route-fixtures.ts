@@ -123,4 +123,39 @@ export const v2RouteFixtures: Readonly<Record<GatewayRouteKey<"v2">, RouteFixtur
       answer: () => error(notFound("Order not found")),
     },
   },
+  "POST /api/v2/reviews": {
+    owner: "reseller",
+    path: () => v2("/reviews"),
+    body: (w) => ({ order_id: w.order, rating: 5, text: "Works, thanks." }),
+    // Another account's order looks like a missing one.
+    foreign: { refused: notFound("Order not found") },
+    target: {
+      body: () => ({ order_id: UNKNOWN_ID, rating: 5, text: "Works." }),
+      answer: () => error(notFound("Order not found")),
+    },
+  },
+  "GET /api/v2/reviews": {
+    owner: "reseller",
+    path: () => v2("/reviews"),
+    foreign: { scoped: true },
+  },
+  "PUT /api/v2/reviews/{product_id}": {
+    owner: "reseller",
+    path: (w) => v2(`/reviews/${w.product.id}`),
+    body: () => ({ rating: 4 }),
+    // The path names the caller's own review of the product: another account has none of the owner's.
+    foreign: { refused: notFound("Review not found", "review_not_found") },
+    target: {
+      path: () => v2(`/reviews/${UNKNOWN_ID}`),
+      body: () => ({ rating: 4 }),
+      answer: () => error(notFound("Review not found", "review_not_found")),
+    },
+    unknownId: () => notFound("Review not found", "review_not_found"),
+  },
+  "DELETE /api/v2/reviews/{product_id}": {
+    owner: "reseller",
+    path: (w) => v2(`/reviews/${w.product.id}`),
+    foreign: { refused: notFound("Review not found", "review_not_found") },
+    unknownId: () => notFound("Review not found", "review_not_found"),
+  },
 };

@@ -19,6 +19,7 @@ import { ORDER_ID, PRODUCT_ID } from "./example-ids.js";
 import { describeFields, documentRule } from "./field-descriptions.js";
 import { clockTime, digits, id, isoDate, outcome, webhookCallWords } from "./field-schemas.js";
 import { cursorQuery, historyDescription } from "./history-lists.js";
+import { v1ReviewsContracts } from "./reviews-contracts.js";
 
 // The body's check of download (422, before the token) is a refine: the documents state what it takes.
 documentRule(deliveryBodySchema.shape.download, {
@@ -426,4 +427,5 @@ export const v1OrdersContracts = {
     },
     errors: [refusals.sellerOrderNotFound],
   },
+  ...v1ReviewsContracts,
 } satisfies GroupContracts<"v1-orders">;

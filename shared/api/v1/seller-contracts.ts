@@ -42,7 +42,13 @@ const seller = answering<Answer<AccountService["view"]>>()(
     description: z.string().check(z.describe("Store description, plain text; empty if none")),
     api_url: z.string().check(z.describe("Target of the payment webhooks; empty if none")),
     data_create: dottedDate,
-    rating: z.int().check(z.describe("Store rating, a whole number (0 for a new store)")),
+    rating: z
+      .int()
+      .check(
+        z.describe(
+          "Store rating: the mean of the approved buyers' reviews of all your products (1-5), rounded half up; 0 without one",
+        ),
+      ),
     api_key: z.string().check(z.describe("The seller's API key")),
     status_moderation: z.literal([0, 1, 2]).check(
       z.meta({

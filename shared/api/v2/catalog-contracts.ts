@@ -40,7 +40,10 @@ const publicProductAnswer = answering<PublicProduct>()(
     ...productSummaryShape,
     text_page: described(z.string(), "The product page's text (at least 10 characters)"),
     features: described(z.string(), "Comma-separated features, at least 3"),
-    rating: described(z.int(), "The product's rating; 0 (no product is rated yet)"),
+    rating: described(
+      z.int(),
+      "The product's rating: the mean of its approved buyers' reviews (1-5), rounded half up; 0 without one",
+    ),
     gift_available: zeroOrOne("1: may be bought as a gift (POST /gift); 0: not (409 gift_unavailable)"),
     comment_status: zeroOrOne("1: POST /buy requires a buyer comment; 0: a comment is optional"),
     comment_regex: described(
@@ -51,7 +54,10 @@ const publicProductAnswer = answering<PublicProduct>()(
       z.strictObject({
         id: accountId("The seller"),
         name: described(z.string(), "The seller's store name"),
-        rating: described(z.int(), "The seller's rating; 0 (no seller is rated yet)"),
+        rating: described(
+          z.int(),
+          "The seller's rating: the mean of the approved reviews of all its products (1-5), rounded half up; 0 without one",
+        ),
       }),
       "Who sells it",
     ),
@@ -90,6 +96,15 @@ const comment = answering<PublicComment>()(
     rating: count("The buyer's rating, 1-5"),
     text: described(z.string(), "The comment's text (at most 1000 characters; line breaks kept)"),
     created_at: described(instant, "**Extension.** When it was added (ISO 8601, UTC)"),
+    answer: z.optional(
+      described(
+        z.strictObject({
+          text: described(z.string(), "The seller's answer (at most 1000 characters; line breaks kept)"),
+          created_at: described(instant, "When the seller answered (ISO 8601, UTC)"),
+        }),
+        "**Extension.** The seller's one public answer to a buyer's review; absent when there is none",
+      ),
+    ),
   }),
 );
 
@@ -98,7 +113,7 @@ export const v2CatalogContracts = {
   "GET /search": {
     summary: "Search public products",
     description:
-      "Every parameter is optional and all given ones must match. `q` matches words of the title and description by prefix. Products of blocked categories (identifiers starting with 700) never appear. Sorts: newest (default), price (cheapest first), price_desc (extension). page × limit may not exceed 10000.",
+      "Every parameter is optional and all given ones must match. `q` matches words of the title and description by prefix. Products of blocked categories (identifiers starting with 700) never appear. Sorts: newest (default), price (cheapest first), price_desc (extension), rating (extension: highest rated first by the mean of approved reviews, newest first among equals, unrated products last). page × limit may not exceed 10000.",
     success: {
       status: 200,
       data: z.array(productSummary),
@@ -157,7 +172,8 @@ export const v2CatalogContracts = {
 
   "GET /comment/{product_id}": {
     summary: "A public product's moderated comments, newest first",
-    description: "Only the comments a moderator approved, in pages.",
+    description:
+      "Only the comments a moderator approved, in pages: comments the operator added, and buyers' reviews the operator approved (an extension, with the seller's `answer` when it answered).",
     pathParameters: { product_id: "The product's id" },
     success: {
       status: 200,

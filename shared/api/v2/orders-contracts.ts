@@ -24,6 +24,7 @@ import {
   zeroOrOne,
 } from "./field-schemas.js";
 import { pageMeta } from "./page-meta.js";
+import { v2ReviewsContracts } from "./reviews-contracts.js";
 
 type OrderDetail = Answer<BuyerOrderService["order"]>;
 type OrderSummary = Answer<BuyerOrderService["history"]>["items"][number];
@@ -238,4 +239,5 @@ export const v2OrdersContracts = {
       refusals.disputeAction,
     ],
   },
+  ...v2ReviewsContracts,
 } satisfies GroupContracts<"v2-orders">;

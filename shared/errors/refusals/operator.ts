@@ -146,3 +146,18 @@ export const sellerEventAlreadyDelivered = /* @__PURE__ */ template<{ eventId: s
   "conflict",
   ({ eventId }) => `Event ${eventId} was already delivered`,
 );
+
+// Review moderation (#25).
+export const reviewIdNotFound = /* @__PURE__ */ template<{ reviewId: string }>(
+  "not_found",
+  "not_found",
+  ({ reviewId }) => `Review ${reviewId} not found`,
+);
+export const reviewAlreadyDecided = /* @__PURE__ */ template<{ reviewId: string; status: string }>(
+  "conflict",
+  "conflict",
+  ({ reviewId, status }) => `Review ${reviewId} is already ${status}`,
+);
+export const reviewStatusFilter = /* @__PURE__ */ badRequest(
+  "--status must be one of pending, approved, rejected",
+);

@@ -128,3 +128,23 @@ export const favoriteConflict = /* @__PURE__ */ fixed(
   "The favorite is being changed by other requests; try again",
 );
 export const favoriteAction = /* @__PURE__ */ input("action must be add, remove or toggle");
+
+// Reviews (#25): a reseller's review of a product it bought, the seller's answer (v1) and moderation.
+export const reviewEditEmpty = /* @__PURE__ */ input("Give rating, text or both");
+export const reviewNotAllowed = /* @__PURE__ */ fixed(
+  "conflict",
+  "review_not_allowed",
+  "Only a delivered order can be reviewed",
+);
+export const reviewExists = /* @__PURE__ */ fixed(
+  "conflict",
+  "review_exists",
+  "You have already reviewed this product: edit or remove that review",
+);
+/** A review that is not there, or not the caller's to see (v2 the author's, v1 one of the seller's products). */
+export const reviewNotFound = /* @__PURE__ */ fixed("not_found", "review_not_found", "Review not found");
+export const reviewChanged = /* @__PURE__ */ fixed(
+  "conflict",
+  "review_changed",
+  "The review was changed by another request; try again",
+);

@@ -143,3 +143,10 @@ export const keyStockBusy = /* @__PURE__ */ conflict("The product's codes are se
 export const webhookEventTypes = /* @__PURE__ */ input(
   "Field 'events' must be a list of known event types (GET /api/v1/seller/webhook-events lists them as available)",
 );
+
+// Reviews of the seller's products (#25).
+export const reviewAlreadyAnswered = /* @__PURE__ */ fixed(
+  "conflict",
+  "review_answered",
+  "This review already has your answer",
+);

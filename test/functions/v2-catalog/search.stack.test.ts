@@ -561,8 +561,8 @@ describe("GET /api/v2/search", { timeout: PUBLISHING_TIMEOUT }, () => {
         "max_price",
         "max_price must not be below min_price",
       ],
-      ["sort", { sort: "other" }, "sort", "sort must be one of newest, price, price_desc"],
-      ["sort", { sort: "PRICE" }, "sort", "sort must be one of newest, price, price_desc"],
+      ["sort", { sort: "other" }, "sort", "sort must be one of newest, price, price_desc, rating"],
+      ["sort", { sort: "PRICE" }, "sort", "sort must be one of newest, price, price_desc, rating"],
       ["availability", { availability: "other" }, "availability", "availability must be in_stock"],
       ["availability", { availability: "" }, "availability", "availability must be in_stock"],
       ["q", { q: "x".repeat(201) }, "q", "q must be at most 200 characters"],
@@ -624,7 +624,7 @@ describe("GET /api/v2/search", { timeout: PUBLISHING_TIMEOUT }, () => {
       });
       expect(body.error.details.issues).toContainEqual({
         field: "sort",
-        message: "sort must be one of newest, price, price_desc",
+        message: "sort must be one of newest, price, price_desc, rating",
       });
       expect(body.error.details.issues).toContainEqual({
         field: "colour",

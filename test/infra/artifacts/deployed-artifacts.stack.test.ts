@@ -588,6 +588,58 @@ describe("the bundles cdk synth wrote, with the template's environment", () => {
     });
   });
 
+  it("the seller delivers the reseller's order; the reseller reviews it, the operator approves, the seller answers, and the review is public until removed (v2-orders, v1-orders)", async () => {
+    const order = required(world.resellerOrder || undefined, "the reseller's order");
+    const hook = required(receiver, "the receiver");
+    const webhook = hook.calls.find((call) => call.body.id_order === order);
+    const delivered = await send("POST", new URL(String(webhook?.body.delivery_url)).pathname, {
+      token: world.v1,
+      json: { text: "Your key: ARTIF-ACT02" },
+    });
+    expect(delivered.body).toMatchObject({ status: "success", data: { delivered: true } });
+    const posted = await send("POST", "/api/v2/reviews", {
+      token: world.v2,
+      json: { order_id: order, rating: 5, text: "Arrived at once." },
+    });
+    expect(posted.status).toBe(201);
+    const review = (posted.body as { data: { review_id: string } }).data;
+    expect(posted.body).toMatchObject({ ok: true, data: { product_id: world.product, status: "pending" } });
+    const edited = await send("PUT", `/api/v2/reviews/${world.product}`, {
+      token: world.v2,
+      json: { rating: 4 },
+    });
+    expect(edited.body).toMatchObject({ ok: true, data: { rating: 4, status: "pending" } });
+    expect((await send("GET", "/api/v2/reviews", { token: world.v2 })).body).toMatchObject({
+      ok: true,
+      data: [{ review_id: review.review_id, rating: 4 }],
+    });
+    await required(ops, "the ops runner").run(["review", "approve", review.review_id]);
+    const listed = await send("GET", "/api/v1/reviews", { token: world.v1 });
+    expect(listed.body).toMatchObject({
+      status: "success",
+      data: [{ review_id: review.review_id, status: "approved" }],
+    });
+    const answered = await send("POST", `/api/v1/reviews/${review.review_id}/answer`, {
+      token: world.v1,
+      json: { text: "Thank you!" },
+    });
+    expect(answered.body).toMatchObject({ status: "success", data: { answer: { text: "Thank you!" } } });
+    // Newest first: the review, above the operator's comment of an earlier step (which counts in no rating).
+    const comments = await send("GET", `/api/v2/comment/${world.product}`, { token: world.v2 });
+    expect((comments.body as { data: unknown[] }).data[0]).toMatchObject({
+      rating: 4,
+      text: "Arrived at once.",
+      answer: { text: "Thank you!" },
+    });
+    const product = await send("GET", `/api/v2/product/${world.product}`, { token: world.v2 });
+    expect(product.body).toMatchObject({ data: { rating: 4, seller: { rating: 4 } } });
+    const removed = await send("DELETE", `/api/v2/reviews/${world.product}`, { token: world.v2 });
+    expect(removed.body).toEqual({ ok: true, data: { product_id: world.product, removed: true }, meta: {} });
+    expect((await send("GET", `/api/v2/product/${world.product}`, { token: world.v2 })).body).toMatchObject({
+      data: { rating: 0, seller: { rating: 0 } },
+    });
+  });
+
   it("the seller asks for a payout with an authenticator code (v1-payouts)", async () => {
     const seller = required(world.seller, "the seller");
     const cod = await generate({ secret: seller.totp_secret });

@@ -68,6 +68,7 @@ describe("the operations of both documents", () => {
       "Key stock",
       "Orders and delivery",
       "Account",
+      "Reviews",
       "Payouts",
       "Webhooks",
     ]);
@@ -79,6 +80,7 @@ describe("the operations of both documents", () => {
       "Favorites",
       "Chat",
       "Disputes",
+      "Reviews",
     ]);
   });
 });

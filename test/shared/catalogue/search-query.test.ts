@@ -49,7 +49,7 @@ describe("search query parameters", () => {
     ["category_id", { category_id: "-1" }, "category_id must be a whole number from 1 to 2147483647"],
     ["seller_id", { seller_id: "1.5" }, "seller_id must be a whole number from 1 to 2147483647"],
     ["min_price", { min_price: "cheap" }, "min_price must be a number of roubles from 0 to 9999999999"],
-    ["sort", { sort: "rating" }, "sort must be one of newest, price, price_desc"],
+    ["sort", { sort: "stars" }, "sort must be one of newest, price, price_desc, rating"],
     ["availability", { availability: "all" }, "availability must be in_stock"],
     ["q", { q: "x".repeat(201) }, "q must be at most 200 characters"],
     ["max_price", { min_price: "500", max_price: "100" }, "max_price must not be below min_price"],

@@ -57,7 +57,8 @@ const relativeKeys = (version: "v1" | "v2"): string[] =>
  * Routes beyond the spec (documented as extensions): the seller's side of an order's chat, the delivery
  * URL of a paid order, an order's webhook attempts, the counts of the orders that need the seller, a
  * signed test webhook, uploaded key stock (upload, inventory, withdrawal), and the webhook contract's
- * secret rotation, event subscription and event deliveries.
+ * secret rotation, event subscription and event deliveries; the reviews of the seller's products and
+ * its answer to one (#25).
  */
 const v1ExtensionRoutes = [
   "GET /orders/chat/{id_order}",
@@ -73,21 +74,31 @@ const v1ExtensionRoutes = [
   "GET /seller/webhook-events",
   "POST /seller/webhook-events",
   "GET /seller/webhook-events/deliveries",
+  "GET /reviews",
+  "POST /reviews/{review_id}/answer",
+];
+
+/** v2's routes beyond the spec: a reseller's reviews (#25). */
+const v2ExtensionRoutes = [
+  "POST /reviews",
+  "GET /reviews",
+  "PUT /reviews/{product_id}",
+  "DELETE /reviews/{product_id}",
 ];
 
 describe("route table", () => {
-  it("contains exactly the 17 v1 routes of the spec plus the 13 extensions", () => {
+  it("contains exactly the 17 v1 routes of the spec plus the 15 extensions", () => {
     expect(specV1Routes).toHaveLength(17);
     expect([...relativeKeys("v1")].sort()).toEqual([...specV1Routes, ...v1ExtensionRoutes].sort());
   });
 
-  it("contains exactly the 15 v2 routes of the spec", () => {
+  it("contains exactly the 15 v2 routes of the spec plus the 4 extensions", () => {
     expect(specV2Routes).toHaveLength(15);
-    expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes].sort());
+    expect([...relativeKeys("v2")].sort()).toEqual([...specV2Routes, ...v2ExtensionRoutes].sort());
   });
 
-  it("contains no routes besides the 32 v1 and v2 routes, the 13 extension routes, the payment provider's callback and the 4 of the API reference", () => {
-    expect(routes).toHaveLength(50);
+  it("contains no routes besides the 32 v1 and v2 routes, the 19 extension routes, the payment provider's callback and the 4 of the API reference", () => {
+    expect(routes).toHaveLength(56);
     expect(routes.filter((r) => r.version === "payments").map(routeKey)).toEqual([
       "POST /api/payments/callback",
     ]);
@@ -129,7 +140,7 @@ describe("route table", () => {
       "POST /api/v2/auth/api-key/create",
     ]);
     const bearer = routes.filter((r) => r.auth === "bearer");
-    expect(bearer).toHaveLength(43);
+    expect(bearer).toHaveLength(49);
   });
 
   it.each(endpointGroups)("group %s serves at least one route", (group) => {
