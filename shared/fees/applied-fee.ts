@@ -27,6 +27,10 @@ export const feeOnSale = (
 /** What a sale credits its seller: the amount less its fee, if any. */
 export const sellerShare = (amount: number, fee: AppliedFee | undefined): number => amount - (fee?.fee ?? 0);
 
+/** A fee as an order keeps it (none: no attributes, as before fees existed); `feeOfOrder` reads it back. */
+export const feeOnOrder = (fee: AppliedFee | undefined): { fee_bp?: number; fee_amount?: number } =>
+  fee === undefined ? {} : { fee_bp: fee.basisPoints, fee_amount: fee.fee };
+
 /** The fee an order keeps (`fee_bp`, `fee_amount`, `category_id`), read back; none without one. */
 export const feeOfOrder = (order: {
   readonly fee_bp?: number | undefined;

@@ -1,6 +1,6 @@
 import { newChatMessage } from "../chat/chat-message.js";
 import { hashDeliveryToken, newDeliveryToken } from "../delivery/delivery-token.js";
-import { type AppliedFee, feeOnSale, sellerShare } from "../fees/applied-fee.js";
+import { type AppliedFee, feeOnOrder, feeOnSale, sellerShare } from "../fees/applied-fee.js";
 import { type FeeRate, NO_FEE } from "../fees/fee-schedule.js";
 import type { Randomness } from "../ids/randomness.js";
 import type { OrderRecord } from "../orders/order.js";
@@ -26,10 +26,6 @@ export type BoughtOrder = Omit<
   | "fee_bp"
   | "fee_amount"
 > & { readonly buyer_account_id: number };
-
-/** An order's fee as the order keeps it (none: no attributes, as before fees existed). */
-const feeAttributes = (fee: AppliedFee | undefined) =>
-  fee === undefined ? {} : { fee_bp: fee.basisPoints, fee_amount: fee.fee };
 
 /**
  * The one issuer of paid orders: a storefront order paid by its provider's payment (in time, or late
@@ -74,17 +70,6 @@ export const createPaidOrderIssuer = (deps: {
       at,
       orderId: order.id_order,
     },
-    ...(fee === undefined
-      ? {}
-      : {
-          revenue: {
-            orderId: order.id_order,
-            sellerId: order.seller_id,
-            saleAmount: order.amount,
-            fee,
-            at,
-          },
-        }),
     delivered: { type: "order_delivered", event_id: deps.random.uuid(), order_id: order.id_order },
   });
 
@@ -168,7 +153,7 @@ export const createPaidOrderIssuer = (deps: {
         paid_at: at,
         delivered: false,
         webhook_event_id: webhook.event_id,
-        ...feeAttributes(fee),
+        ...feeOnOrder(fee),
         // A gift's code opens its chat, for the buyer's eyes only (see ChatOrder.chat_buyer_only).
         ...(giftCode === undefined ? {} : { chat_buyer_only: 1 }),
         ...(codeIds === undefined ? {} : { delivered: true, delivered_at: at, key_codes: [...codeIds] }),

@@ -176,8 +176,17 @@ export const paidOrderItems = (
         ),
       )
     : undefined;
-  // The marketplace's fee, credited in the same write as the seller's share (#25).
-  if (keyed?.revenue) append(...revenueMovementItems(tableName, keyed.revenue));
+  // A key order's sale credits the marketplace its fee in the same write as the seller's share (#25).
+  if (keyed && paid.fee)
+    append(
+      ...revenueMovementItems(tableName, {
+        orderId: paid.orderId,
+        sellerId: paid.sellerId,
+        saleAmount: paid.amount,
+        fee: paid.fee,
+        at: paid.at,
+      }),
+    );
   if (creditChecksSeller && stock?.kind === "reserved") sellerAt = creditAt;
   return {
     items,

@@ -1,6 +1,5 @@
 import type { ChatMessageRecord } from "../chat/chat-message.js";
 import type { AppliedFee } from "../fees/applied-fee.js";
-import type { RevenueMovement } from "../fees/revenue-items.js";
 import type { BalanceMovement } from "../ledger/ledger-entry.js";
 import type { OrderRecord } from "../orders/order.js";
 import type { OutboxEvent } from "../outbox/outbox-event.js";
@@ -58,8 +57,6 @@ export interface KeyDelivery {
   readonly from: "available" | "reserved";
   /** The seller's credit for the sale (`kind: "sale"`), as any delivery writes it: the amount less the fee. */
   readonly credit: BalanceMovement;
-  /** The marketplace's fee on the sale, credited in the same write (#25); none without a fee. */
-  readonly revenue?: RevenueMovement;
   /** The buyer's e-mail with the codes (`order_delivered`). */
   readonly delivered: OutboxEvent;
 }
