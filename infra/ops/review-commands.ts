@@ -1,3 +1,4 @@
+import { REVIEW_LIST_LIMIT } from "../../shared/reviews/review-moderation-service.js";
 import { reviewModerationService } from "../../shared/runtime/dependencies.js";
 import type { CommandTable, Runner } from "./command.js";
 import { noPositionals, onePositional, parseOptions, required } from "./command-line.js";
@@ -23,7 +24,7 @@ const reviewReject: Runner = async (args) => {
 export const reviewCommands: CommandTable = {
   "review list": {
     args: "[--status pending|approved|rejected]",
-    summary: "resellers' reviews of one status (pending by default), newest change first, at most 100",
+    summary: `resellers' reviews of one status (pending by default), newest written first, at most ${REVIEW_LIST_LIMIT}`,
     run: reviewList,
   },
   "review approve": {

@@ -3,7 +3,7 @@ import { collections, keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { writeTransaction } from "../data/transactions.js";
 import { type CommentRecord, commentRecordSchema } from "./comment.js";
-import { commentTableItem } from "./comment-items.js";
+import { commentCountUpdate, commentTableItem } from "./comment-items.js";
 
 /** Persistence of product comments and their count. */
 export interface CommentStore {
@@ -39,15 +39,7 @@ export const createCommentRepository = (client: DynamoDBDocumentClient, tableNam
             ConditionExpression: "attribute_not_exists(PK)",
           },
         },
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.commentCount(comment.product_id),
-            UpdateExpression: "ADD #total :one",
-            ExpressionAttributeNames: { "#total": "total" },
-            ExpressionAttributeValues: { ":one": 1 },
-          },
-        },
+        commentCountUpdate(tableName, comment.product_id, 1),
       ]);
       return true;
     } catch (error) {

@@ -1,6 +1,6 @@
-import * as refusals from "../errors/refusals.js";
 import { textField } from "../fields/text-field.js";
 import * as z from "../validation/zod-mini.js";
+import { type CommentAnswer, commentAnswerSchema, MAX_COMMENT_TEXT, ratingSchema } from "./comment-fields.js";
 
 /** A comment as stored. */
 export const commentRecordSchema = z.object({
@@ -13,26 +13,18 @@ export const commentRecordSchema = z.object({
    * The seller's public answer: only on an approved review's comment that has one (#25); an operator's
    * comment never has one.
    */
-  answer: z.optional(z.object({ text: z.string(), created_at: z.string() })),
+  answer: z.optional(commentAnswerSchema),
 });
 export type CommentRecord = z.infer<typeof commentRecordSchema>;
 
 /** The operator's `comment add`: comments are moderated by being added by an operator. */
 export const newCommentInputSchema = z.object({
   product_id: z.string(),
-  rating: z
-    .int({ error: refusals.commentRating.message })
-    .check(z.gte(1, refusals.commentRating.message), z.lte(5, refusals.commentRating.message)),
+  rating: ratingSchema,
   // The text follows the rules of a product's description: no HTML, no control characters but line breaks.
-  text: textField("text", { max: 1000, multiLine: true }),
+  text: textField("text", { max: MAX_COMMENT_TEXT, multiLine: true }),
 });
 export type NewCommentInput = z.infer<typeof newCommentInputSchema>;
-
-/** The seller's answer under a comment. */
-export interface CommentAnswer {
-  readonly text: string;
-  readonly created_at: string;
-}
 
 /** A comment as GET /comment/{product_id} shows it; `answer` only where the seller answered. */
 export interface PublicComment {

@@ -1,21 +1,15 @@
+import { MAX_COMMENT_TEXT, ratingSchema } from "../comments/comment-fields.js";
 import * as refusals from "../errors/refusals.js";
 import { textField } from "../fields/text-field.js";
 import * as z from "../validation/zod-mini.js";
-import { MAX_REVIEW_TEXT } from "./review.js";
 
 /* The bodies of the reseller's review routes (v2), described where they are declared, as v2's are. */
 
 /** A review's rating and text: the rules of the operator's comments, and of every other text people type. */
-const rating = z
-  .int({ error: refusals.commentRating.message })
-  .check(
-    z.gte(1, refusals.commentRating.message),
-    z.lte(5, refusals.commentRating.message),
-    z.describe("The rating, a whole number from 1 to 5"),
-  );
-const text = textField("text", { max: MAX_REVIEW_TEXT, multiLine: true }).check(
+const rating = ratingSchema.check(z.describe("The rating, a whole number from 1 to 5"));
+const text = textField("text", { max: MAX_COMMENT_TEXT, multiLine: true }).check(
   z.describe(
-    `The review's text: 1-${MAX_REVIEW_TEXT} characters after trimming, line breaks kept, no HTML tags or other control characters`,
+    `The review's text: 1-${MAX_COMMENT_TEXT} characters after trimming, line breaks kept, no HTML tags or other control characters`,
   ),
 );
 

@@ -74,5 +74,9 @@ export const createReviewQueue =
         indexQuery(tableName, indexedCollections.reviewsByStatus, [status], { descending: true, limit }),
       ),
     );
-    return reviewsAt(client, tableName, page.Items ?? []);
+    // The index holds keys only and trails the table: a review decided a moment ago may still be under
+    // its old status there, so the reviews read are held to the status asked for.
+    return (await reviewsAt(client, tableName, page.Items ?? [])).filter(
+      (review) => review.status === status,
+    );
   };

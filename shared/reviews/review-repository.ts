@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { commentTableItem } from "../comments/comment-items.js";
+import { commentCountUpdate, commentTableItem } from "../comments/comment-items.js";
 import { keys } from "../data/table-keys.js";
 import { conditionFailedAt } from "../data/transaction-errors.js";
 import { type TransactItem, writeTransaction } from "../data/transactions.js";
@@ -81,16 +81,7 @@ export const createReviewRepository = (client: DynamoDBDocumentClient, tableName
     if (wasPublic && !sameComment) items.push({ Delete: { TableName: tableName, Key: commentKey(before) } });
     if (isPublic && after) items.push({ Put: { TableName: tableName, Item: publicComment(after) } });
     const commentChange = (isPublic ? 1 : 0) - (wasPublic ? 1 : 0);
-    if (commentChange !== 0)
-      items.push({
-        Update: {
-          TableName: tableName,
-          Key: keys.commentCount(before.product_id),
-          UpdateExpression: "ADD #total :change",
-          ExpressionAttributeNames: { "#total": "total" },
-          ExpressionAttributeValues: { ":change": commentChange },
-        },
-      });
+    if (commentChange !== 0) items.push(commentCountUpdate(tableName, before.product_id, commentChange));
     const [from, to] = [counted(before), counted(after)];
     const change = { sum: to.sum - from.sum, count: to.count - from.count };
     let productAt: number | undefined;

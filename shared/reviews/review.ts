@@ -1,12 +1,9 @@
+import { type CommentAnswer, commentAnswerSchema } from "../comments/comment-fields.js";
 import * as z from "../validation/zod-mini.js";
 
 /** A review's moderation states: it waits (`pending`), is public (`approved`) or is kept off (`rejected`). */
 export const reviewStatuses = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
-
-/** The seller's one public answer to a review. */
-export const reviewAnswerSchema = z.object({ text: z.string(), created_at: z.string() });
-export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
 
 /** A review as stored (under its reseller, one per product; `keys.review`). */
 export const reviewRecordSchema = z.object({
@@ -23,14 +20,11 @@ export const reviewRecordSchema = z.object({
   created_at: z.string(),
   /** When its rating and text were last written: the public comment's time, and its key's. */
   updated_at: z.string(),
-  answer: z.optional(reviewAnswerSchema),
+  answer: z.optional(commentAnswerSchema),
   /** Moves by one with every write: each write is conditioned on the version it read. */
   version: z.number().check(z.int()),
 });
 export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
-
-/** The longest review text, and the longest answer. */
-export const MAX_REVIEW_TEXT = 1000;
 
 /** A review as its author reads it (v2). */
 export interface ResellerReview {
@@ -43,7 +37,7 @@ export interface ResellerReview {
   readonly reason: string | null;
   readonly created_at: string;
   readonly updated_at: string;
-  readonly answer: ReviewAnswer | null;
+  readonly answer: CommentAnswer | null;
 }
 
 /** A review of one of the seller's products, as the seller reads it (v1): never the reseller's e-mail. */
@@ -56,7 +50,7 @@ export interface SellerReview {
   readonly status: ReviewStatus;
   readonly created_at: string;
   readonly updated_at: string;
-  readonly answer: ReviewAnswer | null;
+  readonly answer: CommentAnswer | null;
 }
 
 /** The author's view of a review. */

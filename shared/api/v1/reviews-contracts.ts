@@ -1,7 +1,8 @@
 import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
+import { MAX_COMMENT_TEXT } from "../../comments/comment-fields.js";
 import { worded } from "../../errors/refusal.js";
 import * as refusals from "../../errors/refusals.js";
-import { MAX_REVIEW_TEXT, reviewStatuses, type SellerReview } from "../../reviews/review.js";
+import { reviewStatuses, type SellerReview } from "../../reviews/review.js";
 import { reviewAnswerBodySchema } from "../../reviews/review-answer-body.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
@@ -13,7 +14,7 @@ import { describeFields } from "./field-descriptions.js";
 const REVIEW_ID = "01JQ7C3D4E5F6G7H8J9K0MNPQR";
 
 describeFields(reviewAnswerBodySchema.shape, {
-  text: `Your answer, shown publicly under the review once it is approved: 1-${MAX_REVIEW_TEXT} characters after trimming, line breaks allowed, no HTML tags or other control characters.`,
+  text: `Your answer, shown publicly under the review once it is approved: 1-${MAX_COMMENT_TEXT} characters after trimming, line breaks allowed, no HTML tags or other control characters.`,
 });
 
 const moment = (what: string) =>
@@ -27,7 +28,7 @@ const review = answering<SellerReview>()(
     rating: z.int().check(z.describe("The rating, 1-5")),
     text: z
       .string()
-      .check(z.describe(`The review's text (at most ${MAX_REVIEW_TEXT} characters; line breaks kept)`)),
+      .check(z.describe(`The review's text (at most ${MAX_COMMENT_TEXT} characters; line breaks kept)`)),
     status: z
       .enum(reviewStatuses)
       .check(

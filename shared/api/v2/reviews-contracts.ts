@@ -1,7 +1,8 @@
 import { MAX_RESULT_WINDOW } from "../../catalogue/search-query.js";
+import { MAX_COMMENT_TEXT } from "../../comments/comment-fields.js";
 import { worded } from "../../errors/refusal.js";
 import * as refusals from "../../errors/refusals.js";
-import { MAX_REVIEW_TEXT, type ResellerReview, reviewStatuses } from "../../reviews/review.js";
+import { type ResellerReview, reviewStatuses } from "../../reviews/review.js";
 import type { ReviewRemoved } from "../../reviews/review-service.js";
 import * as z from "../../validation/zod-mini.js";
 import { answering } from "../answer-schema.js";
@@ -21,7 +22,7 @@ const review = answering<ResellerReview>()(
     rating: count("The rating, 1-5"),
     text: described(
       z.string(),
-      `The review's text (at most ${MAX_REVIEW_TEXT} characters; line breaks kept)`,
+      `The review's text (at most ${MAX_COMMENT_TEXT} characters; line breaks kept)`,
     ),
     status: described(
       z.enum(reviewStatuses),
