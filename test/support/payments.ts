@@ -17,9 +17,9 @@ export const unappliedPayments = () => createUnappliedPaymentRepository(tableCli
 
 /**
  * A payment service on the stack's table whose refund-due reports are kept in `reported`, not logged, and
- * whose counts in `counted`.
+ * whose counts in `counted`; `parts` replaces any of its other parts (e.g. the fee rates it reads).
  */
-export const recordingPaymentService = () => {
+export const recordingPaymentService = (parts: Partial<Parameters<typeof createPaymentService>[0]> = {}) => {
   const reported: UnappliedPayment[] = [];
   const metrics = recordedMetrics();
   const service = createPaymentService({
@@ -31,6 +31,7 @@ export const recordingPaymentService = () => {
     dataKey,
     ...clockAndRandomness,
     logRefundDue: (payment) => reported.push(payment),
+    ...parts,
   });
   return { service, reported, counted: metrics.counted };
 };

@@ -8,8 +8,6 @@ import { hashDeliveryToken } from "../../../shared/delivery/delivery-token.js";
 import { createFeeRepository } from "../../../shared/fees/fee-repository.js";
 import { MAX_FEE_RATES } from "../../../shared/fees/fee-schedule.js";
 import type { RevenueEntry } from "../../../shared/fees/revenue-entry.js";
-import { createPaymentRepository } from "../../../shared/payments/payment-repository.js";
-import { createPaymentService } from "../../../shared/payments/payment-service.js";
 import {
   deliveryService,
   feeService,
@@ -17,17 +15,15 @@ import {
   orderService,
   paymentService,
 } from "../../../shared/runtime/dependencies.js";
-import { dataKey } from "../../../shared/runtime/service-keys.js";
-import { clockAndRandomness, tableClient, tableName } from "../../../shared/runtime/table.js";
+import { tableClient, tableName } from "../../../shared/runtime/table.js";
 import { isoDate } from "../../../shared/time/formats.js";
 import { request } from "../../support/http.js";
 import { keyProduct } from "../../support/key-stock.js";
 import { expectBalanceMatchesLedger, ledgerOf } from "../../support/ledger.js";
 import { runOps, usageError } from "../../support/ops-cli.js";
 import { deliveryTokenFor, sellerWithProduct, stores } from "../../support/orders.js";
-import { unappliedPayments } from "../../support/payments.js";
+import { recordingPaymentService } from "../../support/payments.js";
 import { boughtOrder, buyableProduct, fundedReseller } from "../../support/purchases.js";
-import { recordedMetrics } from "../../support/recorded-metrics.js";
 
 // Every rate this file sets is its own sellers' or categories': the stack's table is shared with every
 // other suite, and a default rate set on it would charge their sales a fee.
@@ -278,16 +274,7 @@ describe("the marketplace default", () => {
     const categoryId = (await stores().products.get(productId))?.id_categories ?? 0;
     expect(await fees().setRate({ kind: "default" }, 1000)).toBe(true);
     expect(await fees().setRate({ kind: "category", id: categoryId }, 250)).toBe(true);
-    const payments = createPaymentService({
-      metrics: recordedMetrics().sink,
-      orders: stores().orders,
-      payments: createPaymentRepository(tableClient(), tableName()),
-      unapplied: unappliedPayments(),
-      keyCodes: stores().keyCodes,
-      dataKey,
-      ...clockAndRandomness,
-      fees: fees(),
-    });
+    const payments = recordingPaymentService({ fees: fees() }).service;
     const pay = async () => {
       const order = await orderService().createGuestOrder({
         product_id: productId,
